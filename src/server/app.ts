@@ -1,0 +1,62 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import { PAYLOAD_TOO_LARGE_MESSAGE } from '#shared/contracts/errors';
+import type { Database } from './db/client';
+import { configRoutes } from './features/config/config.routes';
+import { healthRoutes } from './features/health/health.routes';
+import { AppError } from './lib/app-error';
+import { contentSecurityPolicy } from './lib/content-security-policy';
+import { apiNotFound, errorHandler } from './lib/errors';
+import type { Logger } from './lib/logger';
+import { requestLog } from './lib/request-log';
+import { spaRoutes } from './lib/spa';
+
+/** JSON bodies above this are refused before they are read; upload routes set their own. */
+export const API_BODY_LIMIT_BYTES = 1024 * 1024;
+
+export type AppOptions = {
+  database: Database;
+  logger: Logger;
+  translateWidget: boolean;
+  production: boolean;
+  /** The built client (dist/client); the API alone is served without it. */
+  clientFolder?: string;
+};
+
+/** The whole HTTP application, shared by the server (index.ts) and the tests (app.request). */
+export function createApp(options: AppOptions) {
+  const { database, logger } = options;
+
+  const api = new Hono()
+    .use(
+      bodyLimit({
+        maxSize: API_BODY_LIMIT_BYTES,
+        onError: () => {
+          throw new AppError('payload_too_large', PAYLOAD_TOO_LARGE_MESSAGE);
+        },
+      }),
+    )
+    .route('/health', healthRoutes(database))
+    .route('/config', configRoutes({ translateWidget: options.translateWidget }));
+  api.notFound(apiNotFound);
+
+  const app = new Hono();
+  app.use(requestLog(logger));
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: contentSecurityPolicy({ translateWidget: options.translateWidget }),
+      strictTransportSecurity: options.production ? 'max-age=31536000; includeSubDomains' : false,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.onError(errorHandler(logger));
+  app.route('/api', api);
+  // Any other /api path (including /api itself) is a JSON 404, never the app's HTML.
+  app.all('/api', apiNotFound);
+  app.all('/api/*', apiNotFound);
+  if (options.clientFolder) app.route('/', spaRoutes(options.clientFolder));
+  return app;
+}
+
+export type AppType = ReturnType<typeof createApp>;

@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { check, date, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { PAYMENT_STATUSES, type PaymentStatus } from '#shared/enums';
+import { FIELD_MAX } from '#shared/limits';
+import { users } from './auth';
+import { isOneOf, maxLength, timestamps } from './columns';
+
+/** What the registration form keeps about the student (spec section 3), never the password. */
+export type StudentInfo = {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  educationLevel: string;
+};
+
+export const examRegistrations = pgTable(
+  'exam_registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    examCategory: text('exam_category').notNull(),
+    examType: text('exam_type').notNull(),
+    state: text('state').notNull(),
+    examDate: date('exam_date', { mode: 'string' }).notNull(),
+    studentInfo: jsonb('student_info').$type<StudentInfo>().notNull(),
+    paymentStatus: text('payment_status').$type<PaymentStatus>().notNull().default('pending'),
+    paymentId: text('payment_id'),
+    ...timestamps,
+  },
+  (table) => [
+    check('exam_registrations_payment_status_check', isOneOf(table.paymentStatus, PAYMENT_STATUSES)),
+    check(
+      'exam_registrations_exam_category_length',
+      maxLength(table.examCategory, FIELD_MAX.customExamCategoryOrType),
+    ),
+    check(
+      'exam_registrations_exam_type_length',
+      maxLength(table.examType, FIELD_MAX.customExamCategoryOrType),
+    ),
+    // decisions.md section 1: the password exists only as a hash in the auth tables.
+    check(
+      'exam_registrations_student_info_has_no_password',
+      sql`jsonb_typeof(${table.studentInfo}) = 'object' and not (${table.studentInfo} ? 'password')`,
+    ),
+    // Latest pending / completed registration of a user, and the latest one of any status.
+    index('exam_registrations_user_status_created_idx').on(
+      table.userId,
+      table.paymentStatus,
+      table.createdAt.desc(),
+    ),
+    index('exam_registrations_user_created_idx').on(table.userId, table.createdAt.desc()),
+    // One checkout session completes one registration.
+    uniqueIndex('exam_registrations_payment_id_key')
+      .on(table.paymentId)
+      .where(sql`${table.paymentId} is not null`),
+  ],
+);

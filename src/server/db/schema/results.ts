@@ -1,0 +1,31 @@
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { EXAM_RESULTS, type ExamResult } from '#shared/enums';
+import { users } from './auth';
+import { isOneOf } from './columns';
+import { examRegistrations } from './registrations';
+
+/** A reported exam outcome (spec section 3), with the optional consent to share it. */
+export const examResults = pgTable(
+  'exam_results',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    examRegistrationId: uuid('exam_registration_id')
+      .notNull()
+      .references(() => examRegistrations.id, { onDelete: 'cascade' }),
+    result: text('result').$type<ExamResult>().notNull(),
+    agreedToShare: boolean('agreed_to_share').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('exam_results_result_check', isOneOf(table.result, EXAM_RESULTS)),
+    // The admin view nests results under their registration.
+    index('exam_results_registration_created_idx').on(
+      table.examRegistrationId,
+      table.createdAt.desc(),
+    ),
+    index('exam_results_user_id_idx').on(table.userId),
+  ],
+);

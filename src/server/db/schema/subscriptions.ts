@@ -1,0 +1,37 @@
+import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '#shared/enums';
+import { users } from './auth';
+import { isOneOf, timestamps } from './columns';
+import { examRegistrations } from './registrations';
+
+/** One year of access per completed payment (decisions.md section 2). Amount is in cents. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    examRegistrationId: uuid('exam_registration_id').references(() => examRegistrations.id, {
+      onDelete: 'set null',
+    }),
+    status: text('status').$type<SubscriptionStatus>().notNull(),
+    currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
+    amount: integer('amount').notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    check('subscriptions_status_check', isOneOf(table.status, SUBSCRIPTION_STATUSES)),
+    check('subscriptions_amount_check', sql`${table.amount} >= 0`),
+    // The active subscription of a user: status = active and current_period_end > now().
+    index('subscriptions_user_status_period_idx').on(
+      table.userId,
+      table.status,
+      table.currentPeriodEnd,
+    ),
+    // The admin list, newest first.
+    index('subscriptions_created_at_idx').on(table.createdAt.desc()),
+    index('subscriptions_exam_registration_id_idx').on(table.examRegistrationId),
+  ],
+);

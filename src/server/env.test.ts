@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env';
+
+describe('parseEnv', () => {
+  it('gives the embedded defaults on an empty environment', () => {
+    expect(parseEnv({})).toEqual({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      DATA_DIR: './data',
+      LOG_LEVEL: 'info',
+      TRANSLATE_WIDGET: true,
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseEnv({ PORT: '', DATABASE_URL: '  ' }).PORT).toBe(3000);
+  });
+
+  it('reads on/off switches', () => {
+    expect(parseEnv({ TRANSLATE_WIDGET: 'off' }).TRANSLATE_WIDGET).toBe(false);
+    expect(parseEnv({ TRANSLATE_WIDGET: 'true' }).TRANSLATE_WIDGET).toBe(true);
+  });
+
+  it('names each bad variable on its own line', () => {
+    try {
+      parseEnv({ PORT: 'abc', DATABASE_URL: 'mysql://x', TRANSLATE_WIDGET: 'maybe' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(EnvError);
+      expect((error as EnvError).problems).toEqual([
+        'PORT must be a whole number from 1 to 65535 (got "abc")',
+        'DATABASE_URL must be a postgres:// or postgresql:// URL (got "mysql://x")',
+        'TRANSLATE_WIDGET must be on or off (got "maybe")',
+      ]);
+    }
+  });
+
+  it('rejects ports out of range', () => {
+    expect(() => parseEnv({ PORT: '70000' })).toThrow(/PORT must be a whole number/);
+    expect(() => parseEnv({ PORT: '0' })).toThrow(/PORT/);
+  });
+});

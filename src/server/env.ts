@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every variable is listed in .env.example with its default.
+ * A bad value stops the server at start with one line per variable, naming it.
+ */
+
+const onOff = z
+  .enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'must be on or off' })
+  .transform((value) => value === 'on' || value === 'true' || value === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'], {
+      error: 'must be development, production or test',
+    })
+    .default('development'),
+  PORT: z.coerce
+    .number({ error: 'must be a whole number from 1 to 65535' })
+    .int({ error: 'must be a whole number from 1 to 65535' })
+    .min(1, { error: 'must be a whole number from 1 to 65535' })
+    .max(65_535, { error: 'must be a whole number from 1 to 65535' })
+    .default(3000),
+  HOST: z.string().min(1).optional(),
+  DATA_DIR: z.string().min(1, { error: 'must be a folder path' }).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, { error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .default('info'),
+  TRANSLATE_WIDGET: onOff.default(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.map((problem) => `Invalid configuration: ${problem}`).join('\n'));
+  }
+}
+
+/** Parses a set of variables; empty strings count as unset so `PORT=` in .env means the default. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const result = envSchema.safeParse(cleaned);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => {
+    const name = String(issue.path[0]);
+    const shown = cleaned[name] === undefined ? '' : ` (got "${cleaned[name]}")`;
+    return `${name} ${issue.message}${shown}`;
+  });
+  throw new EnvError(problems);
+}
+
+/** Reads .env (when present) into process.env, then validates it. */
+export function loadEnv(): Env {
+  if (existsSync('.env')) process.loadEnvFile('.env');
+  return parseEnv(process.env);
+}

@@ -1,0 +1,70 @@
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { openDatabase } from './db/client';
+import { applyMigrations } from './db/migrate';
+import { EnvError, loadEnv } from './env';
+import { createLogger } from './lib/logger';
+import { clientBuildFolder } from './lib/paths';
+import { hasClientBuild } from './lib/spa';
+
+/** Starts StarPrep: configuration, database and migrations, then HTTP; stops gracefully. */
+async function main() {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const database = openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  await applyMigrations(database);
+  logger.info({ driver: database.driver }, 'database ready');
+
+  const clientFolder = hasClientBuild(clientBuildFolder) ? clientBuildFolder : undefined;
+  if (!clientFolder) logger.warn('no client build in dist/client: serving the API only');
+
+  const app = createApp({
+    database,
+    logger,
+    translateWidget: env.TRANSLATE_WIDGET,
+    production: env.NODE_ENV === 'production',
+    clientFolder,
+  });
+
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => {
+    const url = `http://localhost:${env.PORT}`;
+    logger.info({ url }, 'listening');
+    // The one line a newcomer looks for, plain on the console.
+    console.log(`StarPrep is running at ${url}`);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    // A request still running after 10 s is abandoned so the process cannot hang forever.
+    const deadline = setTimeout(() => {
+      logger.warn('requests still open after 10 s; closing anyway');
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }, 10_000);
+    deadline.unref();
+    server.close(async () => {
+      await database.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('StarPrep could not start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

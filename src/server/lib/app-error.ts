@@ -1,0 +1,39 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+/** The codes a client can branch on, each with its HTTP status. */
+const statusByCode = {
+  invalid_input: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  rate_limited: 429,
+  unavailable: 503,
+} as const satisfies Record<string, ContentfulStatusCode>;
+
+export type AppErrorCode = keyof typeof statusByCode;
+
+/**
+ * An expected failure with a message meant for the person using the product. Anything else that
+ * is thrown is a bug: it is logged and the client sees only a generic message.
+ */
+export class AppError extends Error {
+  readonly status: ContentfulStatusCode;
+
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = statusByCode[code];
+  }
+
+  toBody() {
+    return {
+      error: { code: this.code, message: this.message, ...(this.fields && { fields: this.fields }) },
+    };
+  }
+}

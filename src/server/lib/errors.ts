@@ -1,0 +1,33 @@
+import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { GENERIC_ERROR_MESSAGE, NOT_FOUND_MESSAGE } from '#shared/contracts/errors';
+import { AppError } from './app-error';
+import type { Logger } from './logger';
+
+/**
+ * The error model of architecture.md section 3: an AppError leaves as its own code and message;
+ * anything unexpected is logged with its stack and leaves as a generic 500, so no stack trace,
+ * SQL text or library message ever reaches a client.
+ */
+export function errorHandler(logger: Logger): ErrorHandler {
+  return (error, c) => {
+    if (error instanceof AppError) return c.json(error.toBody(), error.status);
+    if (error instanceof HTTPException && error.status < 500) {
+      const appError = fromHttpStatus(error.status);
+      return c.json(appError.toBody(), appError.status);
+    }
+    logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
+    return c.json({ error: { code: 'internal', message: GENERIC_ERROR_MESSAGE } }, 500);
+  };
+}
+
+function fromHttpStatus(status: number): AppError {
+  if (status === 401) return new AppError('unauthenticated', 'Please sign in.');
+  if (status === 403) return new AppError('forbidden', 'You do not have access to this.');
+  if (status === 404) return new AppError('not_found', NOT_FOUND_MESSAGE);
+  if (status === 413) return new AppError('payload_too_large', 'The request is too large.');
+  return new AppError('invalid_input', 'The request could not be read.');
+}
+
+export const apiNotFound: NotFoundHandler = (c: Context) =>
+  c.json(new AppError('not_found', NOT_FOUND_MESSAGE).toBody(), 404);

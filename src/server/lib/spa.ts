@@ -1,0 +1,44 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono } from 'hono';
+import { isLivePage } from '#shared/routes';
+
+/**
+ * Serves the built single-page app. Files under /assets/ carry a content hash in their name, so
+ * they are cached for a year; everything else is revalidated. Any other GET falls back to
+ * index.html, with status 404 when the path is not a page of the route table.
+ */
+export function spaRoutes(clientFolder: string) {
+  const indexHtml = readFileSync(join(clientFolder, 'index.html'), 'utf8');
+  const app = new Hono();
+
+  app.use(
+    '/assets/*',
+    serveStatic({
+      root: clientFolder,
+      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    }),
+  );
+  app.use(
+    '*',
+    serveStatic({
+      root: clientFolder,
+      onFound: (path, c) => {
+        if (!path.endsWith('index.html')) c.header('Cache-Control', 'public, max-age=3600');
+      },
+      rewriteRequestPath: (path) => (path === '/' || path === '/index.html' ? '/__none__' : path),
+    }),
+  );
+  app.get('*', (c) => {
+    c.header('Cache-Control', 'no-cache');
+    // A missing hashed asset is a real 404, not the app's HTML.
+    if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
+    return c.html(indexHtml, isLivePage(c.req.path) ? 200 : 404);
+  });
+  return app;
+}
+
+export function hasClientBuild(clientFolder: string): boolean {
+  return existsSync(join(clientFolder, 'index.html'));
+}

@@ -1,0 +1,80 @@
+import type { Difficulty } from './enums';
+
+/**
+ * Every number of spec section 9, named once. Both the browser and the server read these,
+ * so a limit shown in a hint is the limit the server enforces.
+ */
+
+export const SUBSCRIPTION_PRICE_CENTS = 15_000;
+export const SUBSCRIPTION_CURRENCY = 'USD';
+
+export const RATE_LIMITS = {
+  registration: { attempts: 5, windowMs: 300_000 },
+  login: { attempts: 5, windowMs: 300_000 },
+  examSessionStart: { attempts: 10, windowMs: 60_000 },
+  aiQuestions: { attempts: 10, windowMs: 60_000 },
+  aiFlashcards: { attempts: 10, windowMs: 60_000 },
+} as const;
+
+export const AI_LIMITS = {
+  maxQuestions: 50,
+  maxFlashcards: 100,
+  timeoutMs: 30_000,
+  defaultQuestions: 10,
+  defaultFlashcards: 20,
+} as const;
+
+export const DEFAULT_DIFFICULTY: Difficulty = 'medium';
+
+export const FLASHCARDS = { cards: 20, secondsPerCard: 10, autoAdvanceWhenSecondsLeft: 5 } as const;
+
+export const MULTIPLE_CHOICE = {
+  easy: { questions: 15, secondsPerQuestion: 45 },
+  medium: { questions: 20, secondsPerQuestion: 30 },
+  hard: { questions: 25, secondsPerQuestion: 20 },
+  options: 5,
+  feedbackMs: 2_000,
+} as const;
+
+export const TYPING = {
+  easy: { questions: 10, seconds: 240 },
+  medium: { questions: 15, seconds: 150 },
+  hard: { questions: 20, seconds: 60 },
+} as const;
+
+export const DASHBOARD = { sessionsLoaded: 10, sessionsShown: 5 } as const;
+
+export const UPLOAD = {
+  maxFileBytes: 10_485_760,
+  maxPastedChars: 50_000,
+  redirectAfterMs: 2_000,
+} as const;
+
+export const AVATAR = {
+  maxBytes: 2 * 1024 * 1024,
+  types: ['image/jpeg', 'image/png', 'image/webp'],
+} as const;
+
+export const FIELD_MAX = {
+  name: 50,
+  email: 100,
+  phone: 20,
+  address: 200,
+  city: 100,
+  zip: 10,
+  password: 50,
+  bio: 500,
+  otp: 6,
+  customExamCategoryOrType: 100,
+  professionCategory: 100,
+} as const;
+
+export const PROFILE_SAVED_MESSAGE_MS = 3_000;
+export const EXAM_RESULT_RELOAD_MS = 2_000;
+
+export const VIDEO = { speeds: [1, 1.5, 2], forwardSkipSeconds: 10 } as const;
+
+export const ADMIN_REVENUE_WINDOWS_MONTHS = { monthly: 1, quarterly: 3, annual: 12 } as const;
+export const ADMIN_TOP_EXAM_TYPES = 5;
+
+export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*';
