@@ -41,20 +41,22 @@ export function createApp(options: AppOptions) {
     .route('/config', configRoutes({ translateWidget: options.translateWidget }));
   api.notFound(apiNotFound);
 
-  const app = new Hono();
-  app.use(requestLog(logger));
-  app.use(
-    secureHeaders({
-      contentSecurityPolicy: contentSecurityPolicy({ translateWidget: options.translateWidget }),
-      strictTransportSecurity: options.production ? 'max-age=31536000; includeSubDomains' : false,
-      crossOriginEmbedderPolicy: false,
-    }),
-  );
+  const app = new Hono()
+    .use(requestLog(logger))
+    .use(
+      secureHeaders({
+        contentSecurityPolicy: contentSecurityPolicy({ translateWidget: options.translateWidget }),
+        strictTransportSecurity: options.production ? 'max-age=31536000; includeSubDomains' : false,
+        crossOriginEmbedderPolicy: false,
+        xFrameOptions: 'DENY',
+      }),
+    )
+    .route('/api', api)
+    // Any other /api path (including /api itself) is a JSON 404, never the app's HTML.
+    .all('/api', apiNotFound)
+    .all('/api/*', apiNotFound);
   app.onError(errorHandler(logger));
-  app.route('/api', api);
-  // Any other /api path (including /api itself) is a JSON 404, never the app's HTML.
-  app.all('/api', apiNotFound);
-  app.all('/api/*', apiNotFound);
+  app.notFound(apiNotFound);
   if (options.clientFolder) app.route('/', spaRoutes(options.clientFolder));
   return app;
 }

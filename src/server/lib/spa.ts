@@ -13,21 +13,22 @@ export function spaRoutes(clientFolder: string) {
   const indexHtml = readFileSync(join(clientFolder, 'index.html'), 'utf8');
   const app = new Hono();
 
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root: clientFolder,
-      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-    }),
-  );
+  // The cache header is set before serveStatic answers; when no file matches, the fallback
+  // below replaces it.
+  app.use('/assets/*', async (c, next) => {
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    await next();
+  });
+  app.use('*', async (c, next) => {
+    if (!c.req.path.startsWith('/assets/')) c.header('Cache-Control', 'public, max-age=3600');
+    await next();
+  });
   app.use(
     '*',
     serveStatic({
       root: clientFolder,
-      onFound: (path, c) => {
-        if (!path.endsWith('index.html')) c.header('Cache-Control', 'public, max-age=3600');
-      },
-      rewriteRequestPath: (path) => (path === '/' || path === '/index.html' ? '/__none__' : path),
+      // index.html is answered by the fallback, which sets the page's status and cache header.
+      rewriteRequestPath: (path) => (path === '/' || path === '/index.html' ? '/.none' : path),
     }),
   );
   app.get('*', (c) => {

@@ -1,0 +1,65 @@
+import { Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { paths } from '#shared/routes';
+import { usePublicConfig } from '../../features/config/public-config';
+import { TranslateWidget } from '../../features/translate/translate-widget';
+import { buttonVariants } from '../ui/button-styles';
+import { Logo } from './logo';
+
+const signedOutLinks = [
+  { to: paths.login, label: 'Login', style: buttonVariants.ghost },
+  { to: paths.examRegistration, label: 'Register', style: buttonVariants.primary },
+];
+
+/** The bar on every page: logo, language picker, and the links, folded into a menu on phones. */
+export function NavBar() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const location = useLocation();
+  const config = usePublicConfig();
+  const showTranslate = config.data?.translateWidget === true;
+
+  // Following a link closes the phone menu.
+  useEffect(() => setMenuOpen(false), [location.pathname]);
+
+  return (
+    <header className="sticky top-0 z-20 border-b border-white/10 bg-night-950/70 backdrop-blur-md">
+      <nav aria-label="Main" className="mx-auto flex max-w-[1200px] items-center gap-3 px-4 py-3">
+        <Link to={paths.home} aria-label="StarPrep home" className="mr-auto rounded-lg">
+          <Logo />
+        </Link>
+        {showTranslate && <TranslateWidget />}
+        <div className="hidden items-center gap-2 md:flex">
+          {signedOutLinks.map((link) => (
+            <NavLink key={link.to} to={link.to} className={link.style}>
+              {link.label}
+            </NavLink>
+          ))}
+        </div>
+        <button
+          type="button"
+          className="inline-flex h-10 w-10 items-center justify-center rounded-[var(--radius-control)] text-ink hover:bg-white/10 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+        </button>
+      </nav>
+      {menuOpen && (
+        <div id="mobile-menu" className="border-t border-white/10 px-4 pb-4 md:hidden">
+          <ul className="flex flex-col gap-2 pt-3">
+            {signedOutLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={`${link.style} w-full`}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { createStars } from './stars';
+
+/**
+ * The night sky behind every page. Twinkling is a CSS animation only (no per-frame JavaScript);
+ * the global reduced-motion rule stops it.
+ */
+export function StarField() {
+  const [stars] = useState(() => createStars(Math.random));
+  return (
+    <div aria-hidden="true" className="night-sky pointer-events-none fixed inset-0 -z-10 overflow-hidden">
+      {stars.map((star, index) => (
+        <span
+          key={index}
+          data-star={star.kind}
+          className={
+            star.kind === 'white'
+              ? 'absolute rounded-full bg-white animate-twinkle'
+              : 'absolute rounded-full bg-star-blue shadow-[0_0_6px_1px_var(--color-star-blue)] animate-twinkle'
+          }
+          style={{
+            top: `${star.top}%`,
+            left: `${star.left}%`,
+            width: `${star.size}px`,
+            height: `${star.size}px`,
+            animationDelay: `${star.delay}s`,
+            animationDuration: `${star.duration}s`,
+          }}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { Captions, FastForward, Maximize, Minimize, Pause, Play } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import posterUrl from '../../assets/explainer/explainer-poster.webp';
+import mp4Url from '../../assets/explainer/explainer.mp4';
+import captionsUrl from '../../assets/explainer/explainer.en.vtt?url';
+import webmUrl from '../../assets/explainer/explainer.webm';
+import { formatTime, nextSpeed, skipForward, speedLabel } from './video-controls';
+
+const controlClass =
+  'inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-[var(--radius-control)] px-2 text-sm font-semibold text-ink hover:bg-white/15';
+
+/**
+ * The explainer video with our own controls (spec section 2): play/pause, forward 10 seconds,
+ * speed 1x → 1.5x → 2x, captions and full screen. The element's state is the source of truth;
+ * React mirrors it through media events.
+ */
+export function ExplainerVideo() {
+  const frameRef = useRef<HTMLDivElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [playing, setPlaying] = useState(false);
+  const [speed, setSpeed] = useState(1);
+  const [time, setTime] = useState(0);
+  const [duration, setDuration] = useState(0);
+  const [captionsOn, setCaptionsOn] = useState(true);
+  const [fullscreen, setFullscreen] = useState(false);
+
+  useEffect(() => {
+    const onChange = () => setFullscreen(document.fullscreenElement === frameRef.current);
+    document.addEventListener('fullscreenchange', onChange);
+    return () => document.removeEventListener('fullscreenchange', onChange);
+  }, []);
+
+  useEffect(() => {
+    const track = videoRef.current?.textTracks[0];
+    if (track) track.mode = captionsOn ? 'showing' : 'hidden';
+  }, [captionsOn]);
+
+  const video = () => videoRef.current;
+
+  const togglePlay = () => {
+    const element = video();
+    if (!element) return;
+    if (element.paused) void element.play().catch(() => setPlaying(false));
+    else element.pause();
+  };
+
+  const forward = () => {
+    const element = video();
+    if (element) element.currentTime = skipForward(element.currentTime, element.duration);
+  };
+
+  const cycleSpeed = () => {
+    const element = video();
+    if (!element) return;
+    const next = nextSpeed(element.playbackRate);
+    element.playbackRate = next;
+    setSpeed(next);
+  };
+
+  const toggleFullscreen = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void frameRef.current?.requestFullscreen();
+  };
+
+  const progress = duration > 0 ? Math.min(100, (time / duration) * 100) : 0;
+
+  return (
+    <div
+      ref={frameRef}
+      className="glass overflow-hidden rounded-[var(--radius-card)] bg-night-950"
+      data-fullscreen={fullscreen}
+    >
+      <video
+        ref={videoRef}
+        className="aspect-video w-full bg-black"
+        poster={posterUrl}
+        preload="metadata"
+        playsInline
+        onClick={togglePlay}
+        onPlay={() => setPlaying(true)}
+        onPause={() => setPlaying(false)}
+        onEnded={() => setPlaying(false)}
+        onTimeUpdate={(event) => setTime(event.currentTarget.currentTime)}
+        onLoadedMetadata={(event) => setDuration(event.currentTarget.duration)}
+        onRateChange={(event) => setSpeed(event.currentTarget.playbackRate)}
+        aria-label="StarPrep explainer video"
+      >
+        <source src={webmUrl} type="video/webm" />
+        <source src={mp4Url} type="video/mp4" />
+        <track kind="captions" src={captionsUrl} srcLang="en" label="English" default />
+      </video>
+      <div className="h-1 w-full bg-white/10" aria-hidden="true">
+        <div className="accent-gradient h-full" style={{ width: `${progress}%` }} />
+      </div>
+      <div className="flex flex-wrap items-center gap-1 px-2 py-2" role="group" aria-label="Video controls">
+        <button
+          type="button"
+          className={controlClass}
+          onClick={togglePlay}
+          aria-label={playing ? 'Pause video' : 'Play video'}
+        >
+          {playing ? <Pause className="h-5 w-5" aria-hidden="true" /> : <Play className="h-5 w-5" aria-hidden="true" />}
+        </button>
+        <button type="button" className={controlClass} onClick={forward} aria-label="Forward 10 seconds">
+          <FastForward className="h-5 w-5" aria-hidden="true" />
+          <span aria-hidden="true">10s</span>
+        </button>
+        <button
+          type="button"
+          className={`${controlClass} tabular-nums`}
+          onClick={cycleSpeed}
+          aria-label={`Playback speed ${speedLabel(speed)}, change speed`}
+        >
+          {speedLabel(speed)}
+        </button>
+        <span className="px-2 text-sm tabular-nums text-ink-muted" aria-label="Elapsed time">
+          {formatTime(time)} / {formatTime(duration)}
+        </span>
+        <span className="ml-auto" />
+        <button
+          type="button"
+          className={controlClass}
+          onClick={() => setCaptionsOn((on) => !on)}
+          aria-pressed={captionsOn}
+          aria-label="Captions"
+        >
+          <Captions className="h-5 w-5" aria-hidden="true" />
+        </button>
+        <button
+          type="button"
+          className={controlClass}
+          onClick={toggleFullscreen}
+          aria-label={fullscreen ? 'Exit full screen' : 'Enter full screen'}
+        >
+          {fullscreen ? <Minimize className="h-5 w-5" aria-hidden="true" /> : <Maximize className="h-5 w-5" aria-hidden="true" />}
+        </button>
+      </div>
+    </div>
+  );
+}

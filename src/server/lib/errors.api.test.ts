@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureLogs } from '../../../tests/support/test-app';
+import { createTestDatabase } from '../../../tests/support/test-database';
+import type { Database } from '../db/client';
+import { AppError } from './app-error';
+import { errorHandler } from './errors';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+function appWith(route: () => Promise<Response>) {
+  const logs = captureLogs();
+  const app = new Hono().get('/explode', route);
+  app.onError(errorHandler(logs.logger));
+  return { app, logs };
+}
+
+describe('errorHandler', () => {
+  it('hides a real SQL error from the client and logs it', async () => {
+    const { app, logs } = appWith(async () => {
+      await database.db.execute('select * from table_that_does_not_exist');
+      return new Response('unreachable');
+    });
+    const response = await app.request('/explode');
+    expect(response.status).toBe(500);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({
+      error: { code: 'internal', message: 'Something went wrong on our side. Please try again.' },
+    });
+    expect(text).not.toMatch(/table_that_does_not_exist|select|stack/i);
+    expect(logs.raw.join('\n')).toMatch(/table_that_does_not_exist/);
+  });
+
+  it('passes an AppError through with its code, message and fields', async () => {
+    const { app } = appWith(async () => {
+      throw new AppError('invalid_input', 'Please enter a valid email address.', {
+        email: 'Please enter a valid email address.',
+      });
+    });
+    const response = await app.request('/explode');
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: {
+        code: 'invalid_input',
+        message: 'Please enter a valid email address.',
+        fields: { email: 'Please enter a valid email address.' },
+      },
+    });
+  });
+});

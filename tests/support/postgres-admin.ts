@@ -1,0 +1,25 @@
+import pg from 'pg';
+
+/** The same server as `url`, connected to another database (default: the one in the URL). */
+export function adminUrl(url: string, database?: string): string {
+  const parsed = new URL(url);
+  if (database) parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/** Drops every database this run created; run at the end of the suite. */
+export async function dropDatabasesWithPrefix(url: string, prefix: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where datname like $1',
+      [`${prefix}%`],
+    );
+    for (const { datname } of rows) {
+      await client.query(`drop database if exists "${datname}" with (force)`);
+    }
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,20 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const apiPort = Number(process.env.API_PORT ?? 3001);
+
+export default defineConfig({
+  root: 'src/client',
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: '../../dist/client',
+    emptyOutDir: true,
+    // Media stays a separate, cacheable file instead of being inlined.
+    assetsInlineLimit: 4096,
+  },
+  server: {
+    port: 5173,
+    proxy: { '/api': `http://localhost:${apiPort}` },
+  },
+});
