@@ -51,7 +51,9 @@ describe('error model', () => {
       const response = await app.request(path);
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toMatch(/application\/json/);
-      expect(await response.json()).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
+      expect(await response.json()).toEqual({
+        error: { code: 'not_found', message: 'Not found.' },
+      });
     },
   );
 
@@ -187,7 +189,11 @@ describe('the single-page app', () => {
 
   it('does not serve files outside the client folder', async () => {
     const { app } = createTestApp(database, { clientFolder });
-    for (const path of ['/../package.json', '/%2e%2e/package.json', '/assets/..%2f..%2fpackage.json']) {
+    for (const path of [
+      '/../package.json',
+      '/%2e%2e/package.json',
+      '/assets/..%2f..%2fpackage.json',
+    ]) {
       const response = await app.request(path);
       expect(await response.text()).not.toContain('"name"');
     }

@@ -27,7 +27,9 @@ export async function createTestDatabase(): Promise<Database> {
     ...database,
     close: async () => {
       await database.close();
-      await withAdmin(url, (client) => client.query(`drop database if exists "${name}" with (force)`));
+      await withAdmin(url, (client) =>
+        client.query(`drop database if exists "${name}" with (force)`),
+      );
     },
   };
 }

@@ -1,7 +1,7 @@
 import { BookOpenCheck, BrainCircuit, Check, Target, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import { EXAM_CATEGORIES } from '#shared/catalog';
-import { yearlyPriceLabel } from '#shared/pricing';
+import { yearlyPriceHeadline, yearlyPriceTerms } from '#shared/pricing';
 import { paths } from '#shared/routes';
 import { Footer } from '../components/layout/footer';
 import { Logo } from '../components/layout/logo';
@@ -111,10 +111,10 @@ export function LandingPage() {
               Question sets that learn from people who passed
             </h2>
             <p className="mt-2 text-ink-muted">
-              StarPrep uses AI to generate practice questions for your exam type and difficulty,
-              and from the notes and documents you upload. After your exam you can report whether
-              you passed; results that students agree to share help us improve the question sets
-              for everyone who comes after them.
+              StarPrep uses AI to generate practice questions for your exam type and difficulty, and
+              from the notes and documents you upload. After your exam you can report whether you
+              passed; results that students agree to share help us improve the question sets for
+              everyone who comes after them.
             </p>
           </div>
         </Card>
@@ -125,7 +125,12 @@ export function LandingPage() {
           <h2 id="pricing" className="text-2xl font-bold">
             One simple price
           </h2>
-          <p className="mt-4 text-4xl font-extrabold tabular-nums">{yearlyPriceLabel}</p>
+          <p className="mt-4 flex flex-col items-center gap-1">
+            <span className="text-4xl font-extrabold tabular-nums sm:text-5xl">
+              {yearlyPriceHeadline}
+            </span>{' '}
+            <span className="text-lg text-ink-muted">{yearlyPriceTerms}</span>
+          </p>
           <ul className="mx-auto mt-6 max-w-md space-y-2 text-left">
             {included.map((item) => (
               <li key={item} className="flex gap-2">

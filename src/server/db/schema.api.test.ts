@@ -112,7 +112,9 @@ describe('schema', () => {
         ...overrides,
       });
     await expect(session({})).resolves.toBeDefined();
-    expect(await constraintOf(session({ mode: 'quiz' as never }))).toBe('study_sessions_mode_check');
+    expect(await constraintOf(session({ mode: 'quiz' as never }))).toBe(
+      'study_sessions_mode_check',
+    );
     expect(await constraintOf(session({ difficulty: 'extreme' as never }))).toBe(
       'study_sessions_difficulty_check',
     );
@@ -148,7 +150,10 @@ describe('schema', () => {
     expect(profile?.professionSymbol).toBe('briefcase');
     expect(
       await constraintOf(
-        database.db.update(userProfiles).set({ bio: 'x'.repeat(501) }).where(eq(userProfiles.userId, userId)),
+        database.db
+          .update(userProfiles)
+          .set({ bio: 'x'.repeat(501) })
+          .where(eq(userProfiles.userId, userId)),
       ),
     ).toBe('user_profiles_bio_length');
   });

@@ -4,7 +4,11 @@ import { paths } from '#shared/routes';
 /** StarPrep's public profiles; one list, so changing a handle is a one-line change. */
 const socialLinks = [
   { label: 'StarPrep on X', short: 'X', href: 'https://x.com/starprep' },
-  { label: 'StarPrep on LinkedIn', short: 'LinkedIn', href: 'https://www.linkedin.com/company/starprep' },
+  {
+    label: 'StarPrep on LinkedIn',
+    short: 'LinkedIn',
+    href: 'https://www.linkedin.com/company/starprep',
+  },
   { label: 'StarPrep on YouTube', short: 'YouTube', href: 'https://www.youtube.com/@starprep' },
   { label: 'StarPrep on Facebook', short: 'Facebook', href: 'https://www.facebook.com/starprep' },
 ];
@@ -13,7 +17,9 @@ export function Footer() {
   return (
     <footer className="mt-16 border-t border-white/10 py-8 text-sm text-ink-muted">
       <div className="flex flex-col items-center justify-between gap-4 sm:flex-row">
-        <p>© {new Date().getFullYear()} StarPrep. Exam preparation for professional licensing exams.</p>
+        <p>
+          © {new Date().getFullYear()} StarPrep. Exam preparation for professional licensing exams.
+        </p>
         <nav aria-label="Social media">
           <ul className="flex flex-wrap items-center gap-4">
             {socialLinks.map((link) => (

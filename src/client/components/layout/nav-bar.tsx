@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useState } from 'react';
+import { Link, NavLink } from 'react-router';
 import { paths } from '#shared/routes';
 import { usePublicConfig } from '../../features/config/public-config';
 import { TranslateWidget } from '../../features/translate/translate-widget';
@@ -15,12 +15,8 @@ const signedOutLinks = [
 /** The bar on every page: logo, language picker, and the links, folded into a menu on phones. */
 export function NavBar() {
   const [menuOpen, setMenuOpen] = useState(false);
-  const location = useLocation();
   const config = usePublicConfig();
   const showTranslate = config.data?.translateWidget === true;
-
-  // Following a link closes the phone menu.
-  useEffect(() => setMenuOpen(false), [location.pathname]);
 
   return (
     <header className="sticky top-0 z-20 border-b border-white/10 bg-night-950/70 backdrop-blur-md">
@@ -52,7 +48,11 @@ export function NavBar() {
           <ul className="flex flex-col gap-2 pt-3">
             {signedOutLinks.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} className={`${link.style} w-full`}>
+                <NavLink
+                  to={link.to}
+                  className={`${link.style} w-full`}
+                  onClick={() => setMenuOpen(false)}
+                >
                   {link.label}
                 </NavLink>
               </li>

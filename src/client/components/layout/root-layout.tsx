@@ -1,8 +1,16 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { NavBar } from './nav-bar';
 import { StarField } from './star-field';
 
 export function RootLayout() {
+  const { pathname } = useLocation();
+  // A new page starts at its top, as a full page load would. (A block body: newer browsers
+  // return a Promise from scrollTo, which React would take for a cleanup function.)
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
   return (
     <>
       <StarField />
@@ -16,7 +24,6 @@ export function RootLayout() {
       <main id="main" className="mx-auto w-full max-w-[1200px] px-4 pb-16">
         <Outlet />
       </main>
-      <ScrollRestoration />
     </>
   );
 }

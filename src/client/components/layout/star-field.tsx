@@ -8,7 +8,10 @@ import { createStars } from './stars';
 export function StarField() {
   const [stars] = useState(() => createStars(Math.random));
   return (
-    <div aria-hidden="true" className="night-sky pointer-events-none fixed inset-0 -z-10 overflow-hidden">
+    <div
+      aria-hidden="true"
+      className="night-sky pointer-events-none fixed inset-0 -z-10 overflow-hidden"
+    >
       {stars.map((star, index) => (
         <span
           key={index}

@@ -92,16 +92,29 @@ export function ExplainerVideo() {
       <div className="h-1 w-full bg-white/10" aria-hidden="true">
         <div className="accent-gradient h-full" style={{ width: `${progress}%` }} />
       </div>
-      <div className="flex flex-wrap items-center gap-1 px-2 py-2" role="group" aria-label="Video controls">
+      <div
+        className="flex items-center gap-0.5 px-1 py-2 sm:gap-1 sm:px-2"
+        role="group"
+        aria-label="Video controls"
+      >
         <button
           type="button"
           className={controlClass}
           onClick={togglePlay}
           aria-label={playing ? 'Pause video' : 'Play video'}
         >
-          {playing ? <Pause className="h-5 w-5" aria-hidden="true" /> : <Play className="h-5 w-5" aria-hidden="true" />}
+          {playing ? (
+            <Pause className="h-5 w-5" aria-hidden="true" />
+          ) : (
+            <Play className="h-5 w-5" aria-hidden="true" />
+          )}
         </button>
-        <button type="button" className={controlClass} onClick={forward} aria-label="Forward 10 seconds">
+        <button
+          type="button"
+          className={controlClass}
+          onClick={forward}
+          aria-label="Forward 10 seconds"
+        >
           <FastForward className="h-5 w-5" aria-hidden="true" />
           <span aria-hidden="true">10s</span>
         </button>
@@ -113,7 +126,7 @@ export function ExplainerVideo() {
         >
           {speedLabel(speed)}
         </button>
-        <span className="px-2 text-sm tabular-nums text-ink-muted" aria-label="Elapsed time">
+        <span className="hidden px-2 text-sm tabular-nums text-ink-muted sm:inline">
           {formatTime(time)} / {formatTime(duration)}
         </span>
         <span className="ml-auto" />
@@ -132,7 +145,11 @@ export function ExplainerVideo() {
           onClick={toggleFullscreen}
           aria-label={fullscreen ? 'Exit full screen' : 'Enter full screen'}
         >
-          {fullscreen ? <Minimize className="h-5 w-5" aria-hidden="true" /> : <Maximize className="h-5 w-5" aria-hidden="true" />}
+          {fullscreen ? (
+            <Minimize className="h-5 w-5" aria-hidden="true" />
+          ) : (
+            <Maximize className="h-5 w-5" aria-hidden="true" />
+          )}
         </button>
       </div>
     </div>

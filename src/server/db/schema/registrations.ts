@@ -36,7 +36,10 @@ export const examRegistrations = pgTable(
     ...timestamps,
   },
   (table) => [
-    check('exam_registrations_payment_status_check', isOneOf(table.paymentStatus, PAYMENT_STATUSES)),
+    check(
+      'exam_registrations_payment_status_check',
+      isOneOf(table.paymentStatus, PAYMENT_STATUSES),
+    ),
     check(
       'exam_registrations_exam_category_length',
       maxLength(table.examCategory, FIELD_MAX.customExamCategoryOrType),
