@@ -42,7 +42,7 @@ GOP=$((FPS * 5))                 # keyframe every 5 s so seeking stays cheap
 # T: title   B: on-screen line   N: one narrated sentence = one caption cue (keep <= 84 chars)
 # L: center  centres the slide (closing slide)
 read -r -d '' SLIDES <<'EOF' || true
-T: Prepare for your licensing exam
+T: Licensing exam prep
 B: Bar · USMLE · NCLEX · CPA · PE/FE engineering
 B: Skilled trades · Real estate · Insurance · Teaching
 N: StarPrep helps you prepare for professional licensing exams:
@@ -143,6 +143,8 @@ draw=()
 for ((i = 0; i < STAR_COUNT; i++)); do
   rnd; x=$((R % W)); rnd; y=$((R % H))
   rnd; size=$((R % 100))   # mostly tiny, a few brighter ones
+  # Only faint stars where text goes, so none reads as a bullet or a stray dot on a glyph.
+  if ((x > MARGIN_X - 40 && x < W - MARGIN_X + 40 && y > 170 && y < 590)); then size=0; fi
   if   ((size < 70)); then r=0.9; a=0.45
   elif ((size < 92)); then r=1.4; a=0.7
   else                     r=2.0; a=0.95; fi
@@ -189,7 +191,11 @@ render_slide() { # $1=index (1-based) $2=count
     parts+=("$TMP/l$k.png"); k=$((k + 1))
   done
   convert -background none "${parts[@]}" -append "$TMP/block.png"
-  convert -size ${W}x$H xc:none "$TMP/block.png" -gravity "$gravity" -geometry "$geom" -composite \
+  convert -size ${W}x$H xc:none "$TMP/block.png" -gravity "$gravity" -geometry "$geom" -composite "$TMP/text.png"
+  # Soft dark shadow under the text lifts it off the stars (built full-frame so nothing shifts).
+  convert "$TMP/text.png" -alpha extract -blur 0x6 -evaluate multiply 0.7 -roll +0+2 "$TMP/shadow.png"
+  convert -size ${W}x$H xc:"$BG_FROM" "$TMP/shadow.png" -alpha off -compose CopyOpacity -composite \
+    "$TMP/text.png" -compose over -composite \
     -gravity SouthEast -font "$FONT_REG" -pointsize 22 -fill "$MUTED_COLOR" -annotate +$MARGIN_X+40 "$n / $total" \
     "$TMP/layer$n.png"
   convert "$TMP/bg.png" "$TMP/layer$n.png" -composite "$TMP/slide$n.png"
