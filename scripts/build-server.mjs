@@ -3,8 +3,12 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server/index.ts'],
-  outfile: 'dist/server/index.js',
+  // prepare-pglite runs as a child process of the server (see src/server/db/pglite.ts).
+  entryPoints: {
+    index: 'src/server/index.ts',
+    'prepare-pglite': 'src/server/db/prepare-pglite.ts',
+  },
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   format: 'esm',

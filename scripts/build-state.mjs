@@ -4,7 +4,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const inputs = ['src', 'package-lock.json', 'vite.config.ts', 'tsconfig.json', 'scripts/build-server.mjs'];
+const inputs = [
+  'src',
+  'package-lock.json',
+  'vite.config.ts',
+  'tsconfig.json',
+  'scripts/build-server.mjs',
+];
 const stampFile = join('dist', '.build-hash');
 
 function* files(path) {

@@ -20,7 +20,7 @@ async function main() {
     throw error;
   }
   const logger = createLogger(env.LOG_LEVEL);
-  const database = openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   await applyMigrations(database);
   logger.info({ driver: database.driver }, 'database ready');
 

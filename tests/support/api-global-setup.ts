@@ -26,10 +26,10 @@ export default async function setup(project: TestProject) {
   if (url) {
     const prefix = `starprep_test_${process.pid}_${Date.now()}`;
     const template = `${prefix}_template`;
-    const admin = openPostgres(adminUrl(url));
+    const admin = await openPostgres(adminUrl(url));
     await admin.db.execute(`create database "${template}"`);
     await admin.close();
-    const templateDb = openPostgres(adminUrl(url, template));
+    const templateDb = await openPostgres(adminUrl(url, template));
     await applyMigrations(templateDb);
     await templateDb.close();
     project.provide('postgresTemplate', template);

@@ -22,7 +22,7 @@ export async function createTestDatabase(): Promise<Database> {
   await withAdmin(url, (client) =>
     client.query(`create database "${name}" template "${inject('postgresTemplate')}"`),
   );
-  const database = openPostgres(adminUrl(url, name));
+  const database = await openPostgres(adminUrl(url, name));
   return {
     ...database,
     close: async () => {

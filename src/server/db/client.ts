@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import { openPglite } from './pglite';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -19,15 +17,15 @@ export type Database = {
 };
 
 /** PostgreSQL through `pg` when a URL is given; otherwise the embedded PGlite under dataDir. */
-export function openDatabase(options: { url?: string; dataDir: string }): Database {
-  if (options.url) return openPostgres(options.url);
-  const folder = resolve(options.dataDir, 'db');
-  // PGlite creates only the last folder of its path.
-  mkdirSync(resolve(options.dataDir), { recursive: true });
-  return wrapPglite(new PGlite(folder));
+export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
+  if (options.url) return await openPostgres(options.url);
+  return wrapPglite(await openPglite(resolve(options.dataDir, 'db')));
 }
 
-export function openPostgres(url: string): Database {
+/** The pg driver is loaded only when used, so the embedded default does not carry it. */
+export async function openPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import('pg');
+  const { drizzle: drizzleNodePg } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   return {

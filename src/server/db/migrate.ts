@@ -1,4 +1,3 @@
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
@@ -10,6 +9,7 @@ export async function applyMigrations(database: Database): Promise<void> {
   if (database.driver === 'pglite') {
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
   } else {
+    const { migrate: migrateNodePg } = await import('drizzle-orm/node-postgres/migrator');
     await migrateNodePg(database.db as unknown as NodePgDatabase, { migrationsFolder });
   }
 }
