@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../tests/support/test-database';
 import { createTestApp } from '../../tests/support/test-app';
@@ -139,6 +140,14 @@ describe('the single-page app', () => {
     writeFileSync(join(clientFolder, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(join(clientFolder, 'assets', 'main-abc123.js'), 'console.log(1)');
     writeFileSync(join(clientFolder, 'favicon.svg'), '<svg></svg>');
+    writeFileSync(
+      join(clientFolder, 'assets', 'main-abc123.js.br'),
+      brotliCompressSync('console.log(1)'),
+    );
+    writeFileSync(
+      join(clientFolder, 'index.prerendered.html'),
+      '<!doctype html><div id="root"><h1>Welcome</h1></div>',
+    );
   });
   afterAll(() => rmSync(clientFolder, { recursive: true, force: true }));
 
@@ -147,6 +156,26 @@ describe('the single-page app', () => {
     const response = await app.request('/assets/main-abc123.js');
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the precompressed copy to a browser that accepts it', async () => {
+    const { app } = createTestApp(database, { clientFolder });
+    const response = await app.request('/assets/main-abc123.js', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(response.headers.get('content-type')).toMatch(/javascript/);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('compresses the HTML of the app', async () => {
+    writeFileSync(
+      join(clientFolder, 'index.html'),
+      `<!doctype html><div id="root"></div>${' '.repeat(4000)}`,
+    );
+    const { app } = createTestApp(database, { clientFolder });
+    const response = await app.request('/no/such/page', { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers.get('content-encoding')).toBe('gzip');
   });
 
   it('answers a missing asset with a plain 404, not the app', async () => {
@@ -163,21 +192,28 @@ describe('the single-page app', () => {
     expect(response.headers.get('cache-control')).toBe('public, max-age=3600');
   });
 
-  it('serves index.html, revalidated, for the pages of the route table', async () => {
+  it('serves the prerendered landing page, revalidated, at /', async () => {
     const { app } = createTestApp(database, { clientFolder });
-    for (const path of ['/']) {
+    const response = await app.request('/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toContain('<h1>Welcome</h1>');
+  });
+
+  it('does not serve the HTML files by their own names', async () => {
+    const { app } = createTestApp(database, { clientFolder });
+    for (const path of ['/index.html', '/index.prerendered.html']) {
       const response = await app.request(path);
-      expect(response.status).toBe(200);
-      expect(response.headers.get('cache-control')).toBe('no-cache');
-      expect(await response.text()).toContain('<div id="root">');
+      expect(response.status).toBe(404);
+      expect(await response.text()).not.toContain('<h1>Welcome</h1>');
     }
   });
 
-  it('answers unknown paths with the app and a 404 status', async () => {
+  it('answers unknown paths with the empty app shell and a 404 status', async () => {
     const { app } = createTestApp(database, { clientFolder });
     const response = await app.request('/no/such/page');
     expect(response.status).toBe(404);
-    expect(await response.text()).toContain('<div id="root">');
+    expect(await response.text()).toContain('<div id="root"></div>');
   });
 
   it('keeps /api paths as JSON even with the app mounted', async () => {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { PAYLOAD_TOO_LARGE_MESSAGE } from '#shared/contracts/errors';
 import type { Database } from './db/client';
@@ -43,6 +44,8 @@ export function createApp(options: AppOptions) {
 
   const app = new Hono()
     .use(requestLog(logger))
+    // Compresses HTML and JSON on the fly; static assets arrive already compressed.
+    .use(compress())
     .use(
       secureHeaders({
         contentSecurityPolicy: contentSecurityPolicy({ translateWidget: options.translateWidget }),

@@ -48,6 +48,17 @@ test.describe('landing page', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  test('is readable before its JavaScript runs (prerendered)', async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(baseURL!);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Welcome to StarPrep' }),
+    ).toBeVisible();
+    await expect(page.getByText('150.00 USD')).toBeVisible();
+    await context.close();
+  });
+
   test('draws 100 white and 20 blue stars that twinkle with CSS only', async ({ page }) => {
     await page.goto('/');
     await expect(page.locator('[data-star="white"]')).toHaveCount(100);

@@ -11,6 +11,9 @@ import { isLivePage } from '#shared/routes';
  */
 export function spaRoutes(clientFolder: string) {
   const indexHtml = readFileSync(join(clientFolder, 'index.html'), 'utf8');
+  // The landing page, rendered at build time (scripts/prerender.mjs), when the build has it.
+  const prerenderedHome = join(clientFolder, 'index.prerendered.html');
+  const homeHtml = existsSync(prerenderedHome) ? readFileSync(prerenderedHome, 'utf8') : indexHtml;
   const app = new Hono();
 
   // The cache header is set before serveStatic answers; when no file matches, the fallback
@@ -27,14 +30,17 @@ export function spaRoutes(clientFolder: string) {
     '*',
     serveStatic({
       root: clientFolder,
+      // The build writes .br and .gz beside each text asset (scripts/precompress.mjs).
+      precompressed: true,
       // index.html is answered by the fallback, which sets the page's status and cache header.
-      rewriteRequestPath: (path) => (path === '/' || path === '/index.html' ? '/.none' : path),
+      rewriteRequestPath: (path) => (path === '/' || path.startsWith('/index.') ? '/.none' : path),
     }),
   );
   app.get('*', (c) => {
     c.header('Cache-Control', 'no-cache');
     // A missing hashed asset is a real 404, not the app's HTML.
     if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
+    if (c.req.path === '/') return c.html(homeHtml, 200);
     return c.html(indexHtml, isLivePage(c.req.path) ? 200 : 404);
   });
   return app;

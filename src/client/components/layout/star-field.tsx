@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useMemo } from 'react';
+import { useIsClient } from '../../lib/use-is-client';
 import { createStars } from './stars';
 
 /**
@@ -6,7 +7,9 @@ import { createStars } from './stars';
  * the global reduced-motion rule stops it.
  */
 export function StarField() {
-  const [stars] = useState(() => createStars(Math.random));
+  const isClient = useIsClient();
+  // Random positions are drawn in the browser only, so prerendered HTML hydrates cleanly.
+  const stars = useMemo(() => (isClient ? createStars(Math.random) : []), [isClient]);
   return (
     <div
       aria-hidden="true"

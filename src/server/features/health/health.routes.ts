@@ -1,11 +1,17 @@
 import { Hono } from 'hono';
 import type { Health } from '#shared/contracts/system';
 import type { Database } from '../../db/client';
+import { singleFlight } from '../../lib/single-flight';
 
-/** GET /api/health: 200 when the database answers, 503 when it does not. */
+/**
+ * GET /api/health: 200 when the database answers, 503 when it does not. Probes that arrive
+ * together share one database round trip, so a burst of health checks cannot queue up work on
+ * the database.
+ */
 export function healthRoutes(database: Database) {
+  const ping = singleFlight(() => database.ping());
   return new Hono().get('/', async (c) => {
-    const reachable = await database.ping().then(
+    const reachable = await ping().then(
       () => true,
       () => false,
     );
