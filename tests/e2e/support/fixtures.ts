@@ -1,7 +1,7 @@
 import { test as base, expect } from '@playwright/test';
 
 /**
- * Every page gets: no requests to other sites (the machine is offline and tests must not depend
+ * Every page gets: no requests beyond this machine (the machine is offline and tests must not depend
  * on the internet), and a list of console errors that the test checks at the end.
  */
 export const test = base.extend<{ consoleErrors: string[] }>({
@@ -13,10 +13,11 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     page.on('pageerror', (error) => errors.push(error.message));
     await use(errors);
   },
-  page: async ({ page, baseURL }, use) => {
-    const ownOrigin = new URL(baseURL!).origin;
+  page: async ({ page }, use) => {
+    // Servers on this machine (the app under test, and any a test starts) stay reachable.
+    const loopback = new Set(['localhost', '127.0.0.1', '[::1]']);
     await page.route(
-      (url) => url.origin !== ownOrigin,
+      (url) => !loopback.has(url.hostname),
       (route) => route.abort('blockedbyclient'),
     );
     await use(page);

@@ -1,13 +1,41 @@
-import { Captions, FastForward, Maximize, Minimize, Pause, Play } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import {
+  Captions,
+  FastForward,
+  type LucideIcon,
+  Maximize,
+  Minimize,
+  Pause,
+  Play,
+} from 'lucide-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import posterUrl from '../../assets/explainer/explainer-poster.webp';
 import mp4Url from '../../assets/explainer/explainer.mp4';
 import captionsUrl from '../../assets/explainer/explainer.en.vtt?url';
 import webmUrl from '../../assets/explainer/explainer.webm';
 import { formatTime, nextSpeed, skipForward, speedLabel } from './video-controls';
 
-const controlClass =
-  'inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-[var(--radius-control)] px-2 text-sm font-semibold text-ink hover:bg-white/15';
+function ControlButton(props: {
+  label: string;
+  onClick: () => void;
+  pressed?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={props.onClick}
+      aria-label={props.label}
+      aria-pressed={props.pressed}
+      className="inline-flex h-10 min-w-10 items-center justify-center gap-1 rounded-[var(--radius-control)] px-2 text-sm font-semibold text-ink hover:bg-white/15"
+    >
+      {props.children}
+    </button>
+  );
+}
+
+const Icon = ({ as: Component }: { as: LucideIcon }) => (
+  <Component className="h-5 w-5" aria-hidden="true" />
+);
 
 /**
  * The explainer video with our own controls (spec section 2): play/pause, forward 10 seconds,
@@ -97,60 +125,36 @@ export function ExplainerVideo() {
         role="group"
         aria-label="Video controls"
       >
-        <button
-          type="button"
-          className={controlClass}
-          onClick={togglePlay}
-          aria-label={playing ? 'Pause video' : 'Play video'}
-        >
-          {playing ? (
-            <Pause className="h-5 w-5" aria-hidden="true" />
-          ) : (
-            <Play className="h-5 w-5" aria-hidden="true" />
-          )}
-        </button>
-        <button
-          type="button"
-          className={controlClass}
-          onClick={forward}
-          aria-label="Forward 10 seconds"
-        >
-          <FastForward className="h-5 w-5" aria-hidden="true" />
+        <ControlButton label={playing ? 'Pause video' : 'Play video'} onClick={togglePlay}>
+          <Icon as={playing ? Pause : Play} />
+        </ControlButton>
+        <ControlButton label="Forward 10 seconds" onClick={forward}>
+          <Icon as={FastForward} />
           <span aria-hidden="true">10s</span>
-        </button>
-        <button
-          type="button"
-          className={`${controlClass} tabular-nums`}
+        </ControlButton>
+        <ControlButton
+          label={`Playback speed ${speedLabel(speed)}, change speed`}
           onClick={cycleSpeed}
-          aria-label={`Playback speed ${speedLabel(speed)}, change speed`}
         >
-          {speedLabel(speed)}
-        </button>
+          <span className="tabular-nums">{speedLabel(speed)}</span>
+        </ControlButton>
         <span className="hidden px-2 text-sm tabular-nums text-ink-muted sm:inline">
           {formatTime(time)} / {formatTime(duration)}
         </span>
         <span className="ml-auto" />
-        <button
-          type="button"
-          className={controlClass}
+        <ControlButton
+          label="Captions"
+          pressed={captionsOn}
           onClick={() => setCaptionsOn((on) => !on)}
-          aria-pressed={captionsOn}
-          aria-label="Captions"
         >
-          <Captions className="h-5 w-5" aria-hidden="true" />
-        </button>
-        <button
-          type="button"
-          className={controlClass}
+          <Icon as={Captions} />
+        </ControlButton>
+        <ControlButton
+          label={fullscreen ? 'Exit full screen' : 'Enter full screen'}
           onClick={toggleFullscreen}
-          aria-label={fullscreen ? 'Exit full screen' : 'Enter full screen'}
         >
-          {fullscreen ? (
-            <Minimize className="h-5 w-5" aria-hidden="true" />
-          ) : (
-            <Maximize className="h-5 w-5" aria-hidden="true" />
-          )}
-        </button>
+          <Icon as={fullscreen ? Minimize : Maximize} />
+        </ControlButton>
       </div>
     </div>
   );

@@ -1,14 +1,12 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { ownerUserId } from './ownership';
 
 /** An uploaded study file (spec section 3); file_url is the storage path, not a public URL. */
 export const studyMaterials = pgTable(
   'study_materials',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     fileUrl: text('file_url').notNull(),
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),

@@ -1,20 +1,15 @@
 import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { EXAM_RESULTS, type ExamResult } from '#shared/enums';
-import { users } from './auth';
 import { isOneOf } from './columns';
-import { examRegistrations } from './registrations';
+import { ownerRegistrationId, ownerUserId } from './ownership';
 
 /** A reported exam outcome (spec section 3), with the optional consent to share it. */
 export const examResults = pgTable(
   'exam_results',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    examRegistrationId: uuid('exam_registration_id')
-      .notNull()
-      .references(() => examRegistrations.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
+    examRegistrationId: ownerRegistrationId(),
     result: text('result').$type<ExamResult>().notNull(),
     agreedToShare: boolean('agreed_to_share').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

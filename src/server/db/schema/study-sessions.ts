@@ -1,21 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { DIFFICULTIES, STUDY_MODES, type Difficulty, type StudyMode } from '#shared/enums';
-import { users } from './auth';
 import { isOneOf } from './columns';
-import { examRegistrations } from './registrations';
+import { ownerRegistrationId, ownerUserId } from './ownership';
 
 /** A finished study session (spec section 3). time_spent is the real elapsed seconds. */
 export const studySessions = pgTable(
   'study_sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    examRegistrationId: uuid('exam_registration_id')
-      .notNull()
-      .references(() => examRegistrations.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
+    examRegistrationId: ownerRegistrationId(),
     mode: text('mode').$type<StudyMode>().notNull(),
     difficulty: text('difficulty').$type<Difficulty>().notNull(),
     score: integer('score').notNull().default(0),

@@ -1,7 +1,7 @@
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '#shared/enums';
-import { users } from './auth';
+import { ownerUserId } from './ownership';
 import { isOneOf, timestamps } from './columns';
 import { examRegistrations } from './registrations';
 
@@ -10,9 +10,7 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     examRegistrationId: uuid('exam_registration_id').references(() => examRegistrations.id, {
       onDelete: 'set null',
     }),
