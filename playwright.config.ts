@@ -1,4 +1,3 @@
-import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -6,8 +5,9 @@ import { resolveChromium } from './tests/e2e/support/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const baseURL = `http://localhost:${port}`;
-// Each run starts on an empty embedded database.
-const dataDir = mkdtempSync(join(tmpdir(), 'starprep-e2e-'));
+// One folder per port, emptied when the web server starts: each run begins on an empty
+// database. (This file is loaded again by every worker, so it must not create folders itself.)
+const dataDir = join(tmpdir(), `starprep-e2e-${port}`);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -39,7 +39,7 @@ export default defineConfig({
   projects: [{ name: 'chromium' }],
   // The production build, started exactly as `npm start` does (it builds when needed).
   webServer: {
-    command: 'node scripts/start.mjs',
+    command: `node -e "fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true })" && node scripts/start.mjs`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,

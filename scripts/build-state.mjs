@@ -6,10 +6,13 @@ import { join } from 'node:path';
 
 const inputs = [
   'src',
+  'package.json',
   'package-lock.json',
   'vite.config.ts',
   'tsconfig.json',
   'scripts/build-server.mjs',
+  'scripts/precompress.mjs',
+  'scripts/prerender.mjs',
 ];
 const stampFile = join('dist', '.build-hash');
 

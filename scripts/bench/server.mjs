@@ -15,12 +15,17 @@ export async function startBuiltServer({ port, env = {} }) {
   });
   const url = `http://localhost:${port}`;
   const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 200));
+  for (;;) {
+    const healthy = await fetch(`${url}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) break;
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not start on port ${port}`);
     }
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {
     url,

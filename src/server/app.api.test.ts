@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../../tests/support/test-database';
 import { createTestApp } from '../../tests/support/test-app';
 import type { Database } from './db/client';
@@ -26,6 +26,19 @@ describe('GET /api/health', () => {
     expect(await response.json()).toEqual({ status: 'ok', database: 'ok' });
   });
 
+  it('answers 503 when the database hangs', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const hanging: Database = { ...database, ping: () => new Promise(() => {}) };
+      const { app } = createTestApp(hanging);
+      const pending = app.request('/api/health');
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect((await pending).status).toBe(503);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('answers 503 when the database does not answer', async () => {
     const broken: Database = { ...database, ping: () => Promise.reject(new Error('down')) };
     const { app } = createTestApp(broken);
@@ -45,7 +58,7 @@ describe('GET /api/config', () => {
 });
 
 describe('error model', () => {
-  it.each(['/api', '/api/', '/api/nope', '/api/health/extra', '/api/../etc/passwd'])(
+  it.each(['/api', '/api/', '/api/nope', '/api/health/extra', '/api/HEALTH'])(
     'answers %s with a JSON 404',
     async (path) => {
       const { app } = createTestApp(database);
@@ -132,12 +145,21 @@ describe('request logs', () => {
 });
 
 describe('the single-page app', () => {
+  let parentFolder: string;
   let clientFolder: string;
+  const secret = 'SECRET-BESIDE-THE-CLIENT-FOLDER';
 
   beforeAll(() => {
-    clientFolder = mkdtempSync(join(tmpdir(), 'starprep-client-'));
-    mkdirSync(join(clientFolder, 'assets'));
-    writeFileSync(join(clientFolder, 'index.html'), '<!doctype html><div id="root"></div>');
+    parentFolder = mkdtempSync(join(tmpdir(), 'starprep-client-'));
+    clientFolder = join(parentFolder, 'client');
+    mkdirSync(join(clientFolder, 'assets'), { recursive: true });
+    writeFileSync(join(parentFolder, 'secret.txt'), secret);
+    writeFileSync(join(parentFolder, 'index.html'), '<div id="root"></div>');
+    // Over 1 KB, so the compression middleware takes it.
+    writeFileSync(
+      join(clientFolder, 'index.html'),
+      `<!doctype html><div id="root"></div><!--${'x'.repeat(2000)}-->`,
+    );
     writeFileSync(join(clientFolder, 'assets', 'main-abc123.js'), 'console.log(1)');
     writeFileSync(join(clientFolder, 'favicon.svg'), '<svg></svg>');
     writeFileSync(
@@ -149,7 +171,7 @@ describe('the single-page app', () => {
       '<!doctype html><div id="root"><h1>Welcome</h1></div>',
     );
   });
-  afterAll(() => rmSync(clientFolder, { recursive: true, force: true }));
+  afterAll(() => rmSync(parentFolder, { recursive: true, force: true }));
 
   it('serves hashed assets with a year-long immutable cache', async () => {
     const { app } = createTestApp(database, { clientFolder });
@@ -169,10 +191,6 @@ describe('the single-page app', () => {
   });
 
   it('compresses the HTML of the app', async () => {
-    writeFileSync(
-      join(clientFolder, 'index.html'),
-      `<!doctype html><div id="root"></div>${' '.repeat(4000)}`,
-    );
     const { app } = createTestApp(database, { clientFolder });
     const response = await app.request('/no/such/page', { headers: { 'accept-encoding': 'gzip' } });
     expect(response.headers.get('content-encoding')).toBe('gzip');
@@ -225,13 +243,21 @@ describe('the single-page app', () => {
 
   it('does not serve files outside the client folder', async () => {
     const { app } = createTestApp(database, { clientFolder });
-    for (const path of [
-      '/../package.json',
-      '/%2e%2e/package.json',
-      '/assets/..%2f..%2fpackage.json',
-    ]) {
+    const attempts = [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/assets/%2e%2e%2f%2e%2e%2fsecret.txt',
+      '/..%5csecret.txt',
+      '/assets/..%5c..%5csecret.txt',
+    ];
+    for (const path of attempts) {
       const response = await app.request(path);
-      expect(await response.text()).not.toContain('"name"');
+      expect(await response.text(), path).not.toContain(secret);
     }
+    // The same request without traversal would have found it: the check above can fail.
+    const { app: parentApp } = createTestApp(database, { clientFolder: parentFolder });
+    expect(await (await parentApp.request('/secret.txt')).text()).toBe(secret);
   });
 });

@@ -40,7 +40,6 @@ export function createApp(options: AppOptions) {
     )
     .route('/health', healthRoutes(database))
     .route('/config', configRoutes({ translateWidget: options.translateWidget }));
-  api.notFound(apiNotFound);
 
   const app = new Hono()
     .use(requestLog(logger))

@@ -29,7 +29,7 @@ describe('parseEnv', () => {
       expect(error).toBeInstanceOf(EnvError);
       expect((error as EnvError).problems).toEqual([
         'PORT must be a whole number from 1 to 65535 (got "abc")',
-        'DATABASE_URL must be a postgres:// or postgresql:// URL (got "mysql://x")',
+        'DATABASE_URL must be a postgres:// or postgresql:// URL',
         'TRANSLATE_WIDGET must be on or off (got "maybe")',
       ]);
     }
@@ -38,5 +38,13 @@ describe('parseEnv', () => {
   it('rejects ports out of range', () => {
     expect(() => parseEnv({ PORT: '70000' })).toThrow(/PORT must be a whole number/);
     expect(() => parseEnv({ PORT: '0' })).toThrow(/PORT/);
+  });
+});
+
+describe('parseEnv secrets', () => {
+  it('never echoes a connection URL, which may hold a password', () => {
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://admin:hunter2@db/x' })).toThrow(
+      /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL$/,
+    );
   });
 });

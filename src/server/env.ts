@@ -53,7 +53,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     const name = String(issue.path[0]);
-    const shown = cleaned[name] === undefined ? '' : ` (got "${cleaned[name]}")`;
+    // A connection URL may carry a password: never echo it to the console.
+    const secret = name.endsWith('_URL');
+    const shown = cleaned[name] === undefined || secret ? '' : ` (got "${cleaned[name]}")`;
     return `${name} ${issue.message}${shown}`;
   });
   throw new EnvError(problems);

@@ -36,10 +36,19 @@ async function main() {
   });
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => {
-    const url = `http://localhost:${env.PORT}`;
+    const url = `http://${env.HOST ?? 'localhost'}:${env.PORT}`;
     logger.info({ url }, 'listening');
     // The one line a newcomer looks for, plain on the console.
     console.log(`StarPrep is running at ${url}`);
+  });
+
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    const reason =
+      error.code === 'EADDRINUSE'
+        ? `port ${env.PORT} is already in use (set PORT to another)`
+        : error.message;
+    console.error(`StarPrep could not start: ${reason}`);
+    void database.close().finally(() => process.exit(1));
   });
 
   let stopping = false;

@@ -1,15 +1,35 @@
-import { mkdtempSync } from 'node:fs';
+import { request as httpGet } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './support/fixtures';
-import { spawnServer, waitUntilHealthy } from './support/spawn-server';
+import { type RunningServer, spawnServer, waitUntilHealthy } from './support/spawn-server';
 
 // These start their own servers from the build, on ports of their own.
 test.describe.configure({ mode: 'serial' });
 
+let dataDir: string;
+const running: RunningServer[] = [];
+
+test.beforeEach(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'starprep-lifecycle-'));
+});
+test.afterEach(async () => {
+  for (const server of running.splice(0)) {
+    if (server.process.exitCode === null) server.process.kill('SIGKILL');
+    await server.exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function start(env: Record<string, string>) {
+  const server = spawnServer(env, dataDir);
+  running.push(server);
+  return server;
+}
+
 test('stops gracefully on SIGTERM and starts again on the same data', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'starprep-lifecycle-'));
-  const first = spawnServer({ PORT: '4181' }, dataDir);
+  const first = start({ PORT: '4181' });
   await waitUntilHealthy(first);
   expect(first.output()).toContain('StarPrep is running at http://localhost:4181');
 
@@ -18,32 +38,77 @@ test('stops gracefully on SIGTERM and starts again on the same data', async () =
   expect(first.output()).toContain('"msg":"stopped"');
 
   // The database was closed cleanly: the next start opens it and answers.
-  const second = spawnServer({ PORT: '4181' }, dataDir);
+  const second = start({ PORT: '4181' });
   await waitUntilHealthy(second);
   second.process.kill('SIGINT');
   expect(await second.exited).toBe(0);
 });
 
+test('finishes a download in flight before stopping', async () => {
+  const server = start({ PORT: '4183' });
+  await waitUntilHealthy(server);
+  const home = await (await fetch(server.url)).text();
+  const video = /\/assets\/explainer-[\w-]+\.webm/.exec(home)?.[0];
+  expect(video).toBeDefined();
+
+  // Start the download, read one chunk, then ask the server to stop while the rest is unread.
+  const result = new Promise<{ expected: number; received: number }>((resolve, reject) => {
+    const req = httpGet(`${server.url}${video}`, (response) => {
+      const expected = Number(response.headers['content-length']);
+      let received = 0;
+      response.once('data', (chunk: Buffer) => {
+        received += chunk.length;
+        response.pause();
+        server.process.kill('SIGTERM');
+        setTimeout(() => {
+          response.on('data', (more: Buffer) => (received += more.length));
+          response.on('end', () => resolve({ expected, received }));
+          response.resume();
+        }, 500);
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  const { expected, received } = await result;
+  expect(expected).toBeGreaterThan(500_000);
+  expect(received).toBe(expected);
+  expect(await server.exited).toBe(0);
+});
+
 test('refuses to start on a bad setting, naming the variable', async () => {
-  const server = spawnServer({ PORT: 'not-a-port' });
+  const server = start({ PORT: 'not-a-port' });
   expect(await server.exited).toBe(1);
   expect(server.output().trim()).toBe(
     'Invalid configuration: PORT must be a whole number from 1 to 65535 (got "not-a-port")',
   );
 });
 
-test('TRANSLATE_WIDGET=off hides the language picker', async ({ page }) => {
-  const server = spawnServer({ PORT: '4182', TRANSLATE_WIDGET: 'off' });
+test('says so in one line when the port is taken', async () => {
+  const first = start({ PORT: '4184' });
+  await waitUntilHealthy(first);
+  const otherData = mkdtempSync(join(tmpdir(), 'starprep-lifecycle-'));
   try {
-    await waitUntilHealthy(server);
-    await page.goto(server.url);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Welcome to StarPrep' }),
-    ).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Register' }).first()).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Language' })).toHaveCount(0);
+    const second = spawnServer({ PORT: '4184' }, otherData);
+    running.push(second);
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(
+      'StarPrep could not start: port 4184 is already in use (set PORT to another)',
+    );
   } finally {
-    server.process.kill('SIGTERM');
-    await server.exited;
+    rmSync(otherData, { recursive: true, force: true });
   }
+});
+
+test('TRANSLATE_WIDGET=off hides the language picker', async ({ page, consoleErrors }) => {
+  const server = start({ PORT: '4182', TRANSLATE_WIDGET: 'off' });
+  await waitUntilHealthy(server);
+  const config = page.waitForResponse('**/api/config');
+  await page.goto(server.url);
+  expect(await (await config).json()).toEqual({ translateWidget: false });
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome to StarPrep' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Register' }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Language' })).toHaveCount(0);
+  // The stricter CSP (no inline styles at all) breaks nothing on the page.
+  expect(consoleErrors).toEqual([]);
 });

@@ -26,7 +26,7 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
 export async function openPostgres(url: string): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle: drizzleNodePg } = await import('drizzle-orm/node-postgres');
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogs } from '../../../tests/support/test-app';
@@ -33,6 +34,19 @@ describe('errorHandler', () => {
     });
     expect(text).not.toMatch(/table_that_does_not_exist|select|stack/i);
     expect(logs.raw.join('\n')).toMatch(/table_that_does_not_exist/);
+  });
+
+  it('logs a failed query without its parameter values', async () => {
+    const { app, logs } = appWith(async () => {
+      await database.db.execute(
+        sql`select * from table_that_does_not_exist where email = ${'ada.secret@example.com'}`,
+      );
+      return new Response('unreachable');
+    });
+    expect((await app.request('/explode')).status).toBe(500);
+    const logged = logs.raw.join('\n');
+    expect(logged).toMatch(/table_that_does_not_exist/);
+    expect(logged).not.toContain('ada.secret@example.com');
   });
 
   it('passes an AppError through with its code, message and fields', async () => {

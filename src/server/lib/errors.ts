@@ -1,13 +1,17 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { GENERIC_ERROR_MESSAGE, NOT_FOUND_MESSAGE } from '#shared/contracts/errors';
+import {
+  GENERIC_ERROR_MESSAGE,
+  NOT_FOUND_MESSAGE,
+  PAYLOAD_TOO_LARGE_MESSAGE,
+} from '#shared/contracts/errors';
 import { AppError } from './app-error';
 import type { Logger } from './logger';
 
 /**
  * The error model of architecture.md section 3: an AppError leaves as its own code and message;
- * anything unexpected is logged with its stack and leaves as a generic 500, so no stack trace,
- * SQL text or library message ever reaches a client.
+ * anything unexpected is logged and leaves as a generic 500, so no stack trace, SQL text or
+ * library message ever reaches a client.
  */
 export function errorHandler(logger: Logger): ErrorHandler {
   return (error, c) => {
@@ -16,8 +20,31 @@ export function errorHandler(logger: Logger): ErrorHandler {
       const appError = fromHttpStatus(error.status);
       return c.json(appError.toBody(), appError.status);
     }
-    logger.error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
+    logger.error(
+      { err: describeForLog(error), method: c.req.method, path: c.req.path },
+      'unhandled error',
+    );
     return c.json({ error: { code: 'internal', message: GENERIC_ERROR_MESSAGE } }, 500);
+  };
+}
+
+/**
+ * What a log may keep of an error. Drizzle puts a failed query's parameters (e-mails, hashes,
+ * tokens) into its message and a `params` field; the query text stays, the values do not.
+ */
+export function describeForLog(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const withoutParams = (text: string | undefined) => text?.replace(/\nparams:[^\n]*/g, '');
+  const cause = error.cause instanceof Error ? describeForLog(error.cause) : undefined;
+  const code = (error as { code?: unknown }).code;
+  const constraint = (error as { constraint?: unknown }).constraint;
+  return {
+    type: error.name,
+    message: withoutParams(error.message),
+    stack: withoutParams(error.stack),
+    ...(typeof code === 'string' && { code }),
+    ...(typeof constraint === 'string' && { constraint }),
+    ...(cause && { cause }),
   };
 }
 
@@ -25,7 +52,9 @@ function fromHttpStatus(status: number): AppError {
   if (status === 401) return new AppError('unauthenticated', 'Please sign in.');
   if (status === 403) return new AppError('forbidden', 'You do not have access to this.');
   if (status === 404) return new AppError('not_found', NOT_FOUND_MESSAGE);
-  if (status === 413) return new AppError('payload_too_large', 'The request is too large.');
+  if (status === 413) return new AppError('payload_too_large', PAYLOAD_TOO_LARGE_MESSAGE);
+  if (status === 429)
+    return new AppError('rate_limited', 'Too many requests. Please wait a moment.');
   return new AppError('invalid_input', 'The request could not be read.');
 }
 

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useIsClient } from '../../lib/use-is-client';
 import { paths } from '#shared/routes';
 
 /** StarPrep's public profiles; one list, so changing a handle is a one-line change. */
@@ -14,12 +15,12 @@ const socialLinks = [
 ];
 
 export function Footer() {
+  // The year comes from the visitor's clock, not from the day the page was prerendered.
+  const year = useIsClient() ? `${new Date().getFullYear()} ` : '';
   return (
     <footer className="mt-16 border-t border-white/10 py-8 text-sm text-ink-muted">
       <div className="flex flex-col items-center justify-between gap-4 sm:flex-row">
-        <p>
-          © {new Date().getFullYear()} StarPrep. Exam preparation for professional licensing exams.
-        </p>
+        <p>© {year}StarPrep. Exam preparation for professional licensing exams.</p>
         <nav aria-label="Social media">
           <ul className="flex flex-wrap items-center gap-4">
             {socialLinks.map((link) => (

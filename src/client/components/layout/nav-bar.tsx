@@ -1,5 +1,5 @@
 import { Menu, X } from 'lucide-react';
-import { useState } from 'react';
+import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '#shared/routes';
 import { usePublicConfig } from '../../features/config/public-config';
@@ -18,34 +18,49 @@ export function NavBar() {
   const config = usePublicConfig();
   const showTranslate = config.data?.translateWidget === true;
 
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  const closeMenuOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    setMenuOpen(false);
+    toggleRef.current?.focus();
+  };
+
   return (
-    <header className="sticky top-0 z-20 border-b border-white/10 bg-night-950/70 backdrop-blur-md">
-      <nav aria-label="Main" className="mx-auto flex max-w-[1200px] items-center gap-3 px-4 py-3">
-        <Link to={paths.home} aria-label="StarPrep home" className="mr-auto rounded-lg">
-          <Logo />
-        </Link>
-        {showTranslate && <TranslateWidget />}
-        <div className="hidden items-center gap-2 md:flex">
-          {signedOutLinks.map((link) => (
-            <NavLink key={link.to} to={link.to} className={link.style}>
-              {link.label}
-            </NavLink>
-          ))}
+    <header
+      className="sticky top-0 z-20 border-b border-white/10 bg-night-950/70 backdrop-blur-md"
+      onKeyDown={closeMenuOnEscape}
+    >
+      <nav aria-label="Main" className="mx-auto max-w-[1200px] px-4">
+        <div className="flex items-center gap-3 py-3">
+          <Link to={paths.home} aria-label="StarPrep home" className="mr-auto rounded-lg">
+            <Logo />
+          </Link>
+          {showTranslate && <TranslateWidget />}
+          <div className="hidden items-center gap-2 md:flex">
+            {signedOutLinks.map((link) => (
+              <NavLink key={link.to} to={link.to} className={link.style}>
+                {link.label}
+              </NavLink>
+            ))}
+          </div>
+          <button
+            ref={toggleRef}
+            type="button"
+            className="inline-flex h-10 w-10 items-center justify-center rounded-[var(--radius-control)] text-ink hover:bg-white/10 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          </button>
         </div>
-        <button
-          type="button"
-          className="inline-flex h-10 w-10 items-center justify-center rounded-[var(--radius-control)] text-ink hover:bg-white/10 md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
-        </button>
-      </nav>
-      {menuOpen && (
-        <div id="mobile-menu" className="border-t border-white/10 px-4 pb-4 md:hidden">
-          <ul className="flex flex-col gap-2 pt-3">
+        {menuOpen && (
+          <ul
+            id="mobile-menu"
+            className="flex flex-col gap-2 border-t border-white/10 py-4 md:hidden"
+          >
             {signedOutLinks.map((link) => (
               <li key={link.to}>
                 <NavLink
@@ -58,8 +73,8 @@ export function NavBar() {
               </li>
             ))}
           </ul>
-        </div>
-      )}
+        )}
+      </nav>
     </header>
   );
 }

@@ -118,7 +118,11 @@ export function ExplainerVideo() {
         <track kind="captions" src={captionsUrl} srcLang="en" label="English" default />
       </video>
       <div className="h-1 w-full bg-white/10" aria-hidden="true">
-        <div className="accent-gradient h-full" style={{ width: `${progress}%` }} />
+        {/* No style attribute in the prerendered HTML: the CSP allows none (style-src 'self'). */}
+        <div
+          className="accent-gradient h-full w-0"
+          style={progress > 0 ? { width: `${progress}%` } : undefined}
+        />
       </div>
       <div
         className="flex items-center gap-0.5 px-1 py-2 sm:gap-1 sm:px-2"

@@ -20,14 +20,21 @@ let loading: Promise<void> | undefined;
 export function loadGoogleTranslate(): Promise<void> {
   loading ??= new Promise<void>((resolve, reject) => {
     const win = window as TranslateWindow;
-    const container = document.createElement('div');
-    container.id = CONTAINER_ID;
-    container.hidden = true;
-    document.body.append(container);
+    if (!document.getElementById(CONTAINER_ID)) {
+      const container = document.createElement('div');
+      container.id = CONTAINER_ID;
+      container.hidden = true;
+      document.body.append(container);
+    }
+    const script = document.createElement('script');
 
     const timer = window.setTimeout(() => fail(new Error('timed out')), LOAD_TIMEOUT_MS);
+    // A failed attempt leaves nothing behind, so the next opening of the picker starts afresh
+    // and a late answer from this one cannot set the translator up behind the picker's back.
     const fail = (error: Error) => {
       window.clearTimeout(timer);
+      script.remove();
+      delete win.starprepTranslateReady;
       loading = undefined;
       reject(error);
     };
@@ -38,7 +45,6 @@ export function loadGoogleTranslate(): Promise<void> {
       new TranslateElement({ pageLanguage: 'en', autoDisplay: false }, CONTAINER_ID);
       resolve();
     };
-    const script = document.createElement('script');
     script.src = SCRIPT_URL;
     script.async = true;
     script.dataset.translateWidget = 'true';
