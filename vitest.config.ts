@@ -7,7 +7,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'tests/*.test.ts'],
           exclude: ['src/**/*.api.test.ts'],
           environment: 'node',
           setupFiles: ['tests/support/fail-on-console-error.ts'],
