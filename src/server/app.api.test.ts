@@ -117,6 +117,7 @@ describe('security headers', () => {
     const { app } = createTestApp(database, { translateWidget: true });
     const csp = (await app.request('/api/health')).headers.get('content-security-policy') ?? '';
     expect(csp).toMatch(/script-src 'self' https:\/\/translate\.google\.com/);
+    expect(csp).not.toMatch(/script-src[^;]*gstatic/);
   });
 
   it('sends HSTS in production', async () => {
