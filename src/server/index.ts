@@ -1,13 +1,12 @@
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
-import { applyMigrations } from './db/migrate';
 import { EnvError, loadEnv } from './env';
 import { createLogger } from './lib/logger';
 import { clientBuildFolder } from './lib/paths';
 import { hasClientBuild } from './lib/spa';
 
-/** Starts StarPrep: configuration, database and migrations, then HTTP; stops gracefully. */
+/** Starts StarPrep: configuration, the migrated database, then HTTP; stops gracefully. */
 async function main() {
   let env;
   try {
@@ -21,7 +20,6 @@ async function main() {
   }
   const logger = createLogger(env.LOG_LEVEL);
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
-  await applyMigrations(database);
   logger.info({ driver: database.driver }, 'database ready');
 
   const clientFolder = hasClientBuild(clientBuildFolder) ? clientBuildFolder : undefined;

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openPostgres, wrapPglite } from '../../src/server/db/client';
 import { applyMigrations } from '../../src/server/db/migrate';
-import { adminUrl, dropDatabasesWithPrefix } from './postgres-admin';
+import { adminUrl, dropDatabasesWithPrefix, withAdmin } from './postgres-admin';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -26,12 +26,15 @@ export default async function setup(project: TestProject) {
   if (url) {
     const prefix = `starprep_test_${process.pid}_${Date.now()}`;
     const template = `${prefix}_template`;
-    const admin = await openPostgres(adminUrl(url));
-    await admin.db.execute(`create database "${template}"`);
-    await admin.close();
-    const templateDb = await openPostgres(adminUrl(url, template));
-    await applyMigrations(templateDb);
-    await templateDb.close();
+    await withAdmin(url, (client) => client.query(`create database "${template}"`));
+    try {
+      const templateDb = await openPostgres(adminUrl(url, template));
+      await applyMigrations(templateDb).finally(() => templateDb.close());
+    } catch (error) {
+      // Vitest runs no teardown when setup fails: drop the half-made template here.
+      await dropDatabasesWithPrefix(url, prefix);
+      throw error;
+    }
     project.provide('postgresTemplate', template);
     project.provide('postgresPrefix', prefix);
     project.provide('pgliteTemplate', '');
@@ -39,11 +42,10 @@ export default async function setup(project: TestProject) {
   }
 
   const folder = mkdtempSync(join(tmpdir(), 'starprep-pglite-'));
-  const database = wrapPglite(new PGlite());
-  await applyMigrations(database);
-  const client = (database.db as unknown as { $client: PGlite }).$client;
+  const client = new PGlite();
+  await applyMigrations(wrapPglite(client));
   const dump = await client.dumpDataDir('gzip');
-  await database.close();
+  await client.close();
   const file = join(folder, 'template.tar.gz');
   writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide('pgliteTemplate', file);

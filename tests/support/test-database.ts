@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { type Database, openPostgres, wrapPglite } from '../../src/server/db/client';
-import { adminUrl } from './postgres-admin';
+import { adminUrl, withAdmin } from './postgres-admin';
 
 /**
  * A fresh, migrated database for one test file: a copy of the template that the global setup
@@ -32,14 +31,4 @@ export async function createTestDatabase(): Promise<Database> {
       );
     },
   };
-}
-
-async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }

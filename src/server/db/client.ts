@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { applyMigrations } from './migrate';
 import { openPglite } from './pglite';
 import * as schema from './schema';
 
@@ -15,10 +16,15 @@ export type Database = {
   close: () => Promise<void>;
 };
 
-/** PostgreSQL through `pg` when a URL is given; otherwise the embedded PGlite under dataDir. */
+/**
+ * The server's database, migrated: PostgreSQL through `pg` when a URL is given, otherwise the
+ * embedded PGlite under dataDir (which openPglite prepares and migrates in a child process).
+ */
 export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
-  if (options.url) return await openPostgres(options.url);
-  return wrapPglite(await openPglite(resolve(options.dataDir, 'db')));
+  if (!options.url) return wrapPglite(await openPglite(resolve(options.dataDir, 'db')));
+  const database = await openPostgres(options.url);
+  await applyMigrations(database);
+  return database;
 }
 
 /** The pg driver is loaded only when used, so the embedded default does not carry it. */
