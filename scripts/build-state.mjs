@@ -33,15 +33,16 @@ export function sourceHash() {
   return hash.digest('hex');
 }
 
-export function buildIsCurrent() {
+/** `hash`: this checkout's sourceHash(), computed once by the caller. */
+export function buildIsCurrent(hash) {
   return (
     existsSync(stampFile) &&
     existsSync(join('dist', 'server', 'index.js')) &&
     existsSync(join('dist', 'client', 'index.html')) &&
-    readFileSync(stampFile, 'utf8') === sourceHash()
+    readFileSync(stampFile, 'utf8') === hash
   );
 }
 
-export function markBuilt() {
-  writeFileSync(stampFile, sourceHash());
+export function markBuilt(hash) {
+  writeFileSync(stampFile, hash);
 }

@@ -4,8 +4,6 @@
  * registration form read the same lists, so they can never disagree.
  */
 
-export const OTHER_OPTION = 'Other';
-
 export const EXAM_CATEGORIES = [
   {
     id: 'medical',
@@ -143,8 +141,6 @@ export const US_STATES = [
   'Wisconsin',
   'Wyoming',
 ] as const;
-
-export const UNITED_STATES = 'United States';
 
 /** About 75 countries, sorted alphabetically (spec section 2). */
 export const COUNTRIES = [

@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApiError } from '#shared/contracts/errors';
 
 /** The codes a client can branch on, each with its HTTP status. */
 const statusByCode = {
@@ -31,7 +32,7 @@ export class AppError extends Error {
     this.status = statusByCode[code];
   }
 
-  toBody() {
+  toBody(): ApiError {
     return {
       error: {
         code: this.code,

@@ -16,6 +16,6 @@ function findProjectRoot(): string {
   return folder;
 }
 
-export const projectRoot = findProjectRoot();
+const projectRoot = findProjectRoot();
 export const migrationsFolder = join(projectRoot, 'drizzle');
 export const clientBuildFolder = join(projectRoot, 'dist', 'client');

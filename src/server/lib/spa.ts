@@ -18,12 +18,12 @@ export function spaRoutes(clientFolder: string) {
 
   // The cache header is set before serveStatic answers; when no file matches, the fallback
   // below replaces it.
-  app.use('/assets/*', async (c, next) => {
-    c.header('Cache-Control', 'public, max-age=31536000, immutable');
-    await next();
-  });
   app.use('*', async (c, next) => {
-    if (!c.req.path.startsWith('/assets/')) c.header('Cache-Control', 'public, max-age=3600');
+    const hashed = c.req.path.startsWith('/assets/');
+    c.header(
+      'Cache-Control',
+      hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    );
     await next();
   });
   app.use(

@@ -1,13 +1,10 @@
-import { z } from 'zod';
+/** GET /api/health */
+export type Health = {
+  status: 'ok' | 'unavailable';
+  database: 'ok' | 'unreachable';
+};
 
-export const healthSchema = z.object({
-  status: z.enum(['ok', 'unavailable']),
-  database: z.enum(['ok', 'unreachable']),
-});
-export type Health = z.infer<typeof healthSchema>;
-
-/** Settings the browser needs at start; nothing secret ever goes here. */
-export const publicConfigSchema = z.object({
-  translateWidget: z.boolean(),
-});
-export type PublicConfig = z.infer<typeof publicConfigSchema>;
+/** GET /api/config: settings the browser needs at start; nothing secret ever goes here. */
+export type PublicConfig = {
+  translateWidget: boolean;
+};

@@ -80,9 +80,8 @@ export function ExplainerVideo() {
   const cycleSpeed = () => {
     const element = video();
     if (!element) return;
-    const next = nextSpeed(element.playbackRate);
-    element.playbackRate = next;
-    setSpeed(next);
+    // The element's ratechange event updates `speed`.
+    element.playbackRate = nextSpeed(element.playbackRate);
   };
 
   const toggleFullscreen = () => {
