@@ -128,6 +128,9 @@ test.describe('explainer video', () => {
       .toBeGreaterThan(0);
     const duration = await video.evaluate((v: HTMLVideoElement) => v.duration);
     expect(duration).toBeGreaterThan(20);
+    // The length shows next to the elapsed time, even when it loaded before hydration.
+    const length = `${Math.floor(duration / 60)}:${String(Math.floor(duration % 60)).padStart(2, '0')}`;
+    await expect(page.getByText(`0:00 / ${length}`)).toBeVisible();
 
     await page.getByRole('button', { name: 'Play video' }).click();
     await expect(page.getByRole('button', { name: 'Pause video' })).toBeVisible();

@@ -65,6 +65,15 @@ export function ExplainerVideo() {
 
   const video = () => videoRef.current;
 
+  // The prerendered <video> may have loaded its metadata before React took the page over, in
+  // which case loadedmetadata has already fired: read the length when the element is attached.
+  const attachVideo = (element: HTMLVideoElement | null) => {
+    videoRef.current = element;
+    if (element && element.readyState >= HTMLMediaElement.HAVE_METADATA) {
+      setDuration(element.duration);
+    }
+  };
+
   const togglePlay = () => {
     const element = video();
     if (!element) return;
@@ -98,7 +107,7 @@ export function ExplainerVideo() {
       data-fullscreen={fullscreen}
     >
       <video
-        ref={videoRef}
+        ref={attachVideo}
         className="aspect-video w-full bg-black"
         poster={posterUrl}
         preload="metadata"
