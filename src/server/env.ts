@@ -10,31 +10,57 @@ const onOff = z
   .enum(['on', 'off', 'true', 'false', '1', '0'], { error: 'must be on or off' })
   .transform((value) => value === 'on' || value === 'true' || value === '1');
 
-const envSchema = z.object({
-  NODE_ENV: z
-    .enum(['development', 'production', 'test'], {
-      error: 'must be development, production or test',
-    })
-    .default('development'),
-  PORT: z.coerce
-    .number({ error: 'must be a whole number from 1 to 65535' })
-    .int({ error: 'must be a whole number from 1 to 65535' })
-    .min(1, { error: 'must be a whole number from 1 to 65535' })
-    .max(65_535, { error: 'must be a whole number from 1 to 65535' })
-    .default(3000),
-  HOST: z.string().min(1).optional(),
-  DATA_DIR: z.string().min(1, { error: 'must be a folder path' }).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\/.+/, { error: 'must be a postgres:// or postgresql:// URL' })
-    .optional(),
-  LOG_LEVEL: z
-    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
-      error: 'must be one of fatal, error, warn, info, debug, trace, silent',
-    })
-    .default('info'),
-  TRANSLATE_WIDGET: onOff.default(true),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z
+      .enum(['development', 'production', 'test'], {
+        error: 'must be development, production or test',
+      })
+      .default('development'),
+    PORT: z.coerce
+      .number({ error: 'must be a whole number from 1 to 65535' })
+      .int({ error: 'must be a whole number from 1 to 65535' })
+      .min(1, { error: 'must be a whole number from 1 to 65535' })
+      .max(65_535, { error: 'must be a whole number from 1 to 65535' })
+      .default(3000),
+    HOST: z.string().min(1).optional(),
+    DATA_DIR: z.string().min(1, { error: 'must be a folder path' }).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, { error: 'must be a postgres:// or postgresql:// URL' })
+      .optional(),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be one of fatal, error, warn, info, debug, trace, silent',
+      })
+      .default('info'),
+    TRANSLATE_WIDGET: onOff.default(true),
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+    AUTH_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/.+/, { error: 'must be an smtp:// or smtps:// URL' })
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('StarPrep <no-reply@starprep.local>'),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\/.+/, { error: 'must be a redis:// or rediss:// URL' })
+      .optional(),
+    TRUST_PROXY: onOff.default(false),
+  })
+  .superRefine((env, context) => {
+    // A deployment must bring its own secret: a generated one would differ between instances.
+    if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['AUTH_SECRET'],
+        message: 'must be set in production (at least 32 characters, e.g. openssl rand -hex 32)',
+      });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -53,8 +79,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     const name = String(issue.path[0]);
-    // A connection URL may carry a password: never echo it to the console.
-    const secret = name.endsWith('_URL');
+    // A connection URL may carry a password, a secret is one: never echo either to the console.
+    const secret = name.endsWith('_URL') || name.endsWith('_SECRET');
     const shown = cleaned[name] === undefined || secret ? '' : ` (got "${cleaned[name]}")`;
     return `${name} ${issue.message}${shown}`;
   });

@@ -26,10 +26,21 @@ export class AppError extends Error {
     readonly code: AppErrorCode,
     message: string,
     readonly fields?: Record<string, string>,
+    /** For rate_limited: sent as the Retry-After header and in the body. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'AppError';
     this.status = statusByCode[code];
+  }
+
+  static rateLimited(message: string, retryAfterSeconds: number): AppError {
+    return new AppError(
+      'rate_limited',
+      message,
+      undefined,
+      Math.max(1, Math.ceil(retryAfterSeconds)),
+    );
   }
 
   toBody(): ApiError {
@@ -38,6 +49,7 @@ export class AppError extends Error {
         code: this.code,
         message: this.message,
         ...(this.fields && { fields: this.fields }),
+        ...(this.retryAfterSeconds !== undefined && { retryAfterSeconds: this.retryAfterSeconds }),
       },
     };
   }

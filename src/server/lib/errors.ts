@@ -15,7 +15,12 @@ import type { Logger } from './logger';
  */
 export function errorHandler(logger: Logger): ErrorHandler {
   return (error, c) => {
-    if (error instanceof AppError) return c.json(error.toBody(), error.status);
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) {
+        c.header('Retry-After', String(error.retryAfterSeconds));
+      }
+      return c.json(error.toBody(), error.status);
+    }
     if (error instanceof HTTPException && error.status < 500) {
       const appError = fromHttpStatus(error.status);
       return c.json(appError.toBody(), appError.status);

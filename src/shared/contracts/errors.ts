@@ -3,7 +3,13 @@
  * a person reads; `fields` maps a form field to the message shown next to it.
  */
 export type ApiError = {
-  error: { code: string; message: string; fields?: Record<string, string> };
+  error: {
+    code: string;
+    message: string;
+    fields?: Record<string, string>;
+    /** With code rate_limited: how long until another try can succeed (also in Retry-After). */
+    retryAfterSeconds?: number;
+  };
 };
 
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';

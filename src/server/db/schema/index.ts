@@ -5,3 +5,6 @@ export * from './subscriptions';
 export * from './study-sessions';
 export * from './results';
 export * from './materials';
+export * from './pending-registrations';
+export * from './outbox';
+export * from './rate-limits';
