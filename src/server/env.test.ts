@@ -9,6 +9,8 @@ describe('parseEnv', () => {
       DATA_DIR: './data',
       LOG_LEVEL: 'info',
       TRANSLATE_WIDGET: true,
+      MAIL_FROM: 'StarPrep <no-reply@starprep.local>',
+      TRUST_PROXY: false,
     });
   });
 
@@ -45,6 +47,26 @@ describe('parseEnv secrets', () => {
   it('never echoes a connection URL, which may hold a password', () => {
     expect(() => parseEnv({ DATABASE_URL: 'mysql://admin:hunter2@db/x' })).toThrow(
       /^Invalid configuration: DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL$/,
+    );
+  });
+
+  it('never echoes a secret, and asks for one in production', () => {
+    expect(() => parseEnv({ AUTH_SECRET: 'short-but-secret' })).toThrow(
+      /^Invalid configuration: AUTH_SECRET must be at least 32 characters$/,
+    );
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(
+      /AUTH_SECRET must be set in production/,
+    );
+    const secret = 'x'.repeat(32);
+    expect(parseEnv({ NODE_ENV: 'production', AUTH_SECRET: secret }).AUTH_SECRET).toBe(secret);
+  });
+
+  it('checks the mail, Redis and public URLs', () => {
+    expect(() => parseEnv({ SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL must be an smtp/);
+    expect(() => parseEnv({ REDIS_URL: 'mysql://x' })).toThrow(/REDIS_URL must be a redis/);
+    expect(() => parseEnv({ PUBLIC_URL: 'ftp://x' })).toThrow(/PUBLIC_URL must be an http/);
+    expect(parseEnv({ PUBLIC_URL: 'https://starprep.example/' }).PUBLIC_URL).toBe(
+      'https://starprep.example',
     );
   });
 });
