@@ -10,6 +10,11 @@ export const SUBSCRIPTION_CURRENCY = 'USD';
 
 export const RATE_LIMITS = {
   registration: { attempts: 5, windowMs: 300_000 },
+  /**
+   * Not in the spec: sign-ups per client address, on top of the per-e-mail limit (decisions.md
+   * section 2 reveals an existing e-mail only behind both).
+   */
+  registrationPerIp: { attempts: 20, windowMs: 3_600_000 },
   login: { attempts: 5, windowMs: 300_000 },
   examSessionStart: { attempts: 10, windowMs: 60_000 },
   aiQuestions: { attempts: 10, windowMs: 60_000 },
@@ -66,7 +71,17 @@ export const FIELD_MAX = {
   bio: 500,
   otp: 6,
   customExamCategoryOrType: 100,
+  /** Not in the spec: the student's state or province, as long as a city. */
+  region: 100,
   professionCategory: 100,
+} as const;
+
+/** decisions.md section 2: the e-mail confirmation code. */
+export const OTP = {
+  digits: 6,
+  validSeconds: 600,
+  maxWrongTries: 5,
+  resendAfterSeconds: 60,
 } as const;
 
 export const PROFILE_SAVED_MESSAGE_MS = 3_000;

@@ -1,0 +1,57 @@
+import { LOGIN_MESSAGES, RESEND_MESSAGES } from '#shared/contracts/auth';
+import { REGISTRATION_MESSAGES } from '#shared/contracts/registration';
+import { OTP, RATE_LIMITS } from '#shared/limits';
+
+/**
+ * One rate limit: at most `points` attempts per `durationSeconds` per key. `message` is what the
+ * person reads with the 429 (product-spec.md sections 5 and 8); `keyPrefix` names the counter in
+ * the store; `keyKind` says how a key is normalized (see rate-limiter.ts).
+ */
+export type RateLimitRule = {
+  readonly points: number;
+  readonly durationSeconds: number;
+  readonly message: string;
+  readonly keyPrefix: string;
+  readonly keyKind: 'email' | 'ip';
+};
+
+// The messages live with the forms' other messages in src/shared/contracts.
+export const REGISTRATION_RATE_LIMIT_MESSAGE = REGISTRATION_MESSAGES.rateLimited;
+export const REGISTRATION_PER_IP_RATE_LIMIT_MESSAGE = LOGIN_MESSAGES.tooManyRequests;
+export const LOGIN_RATE_LIMIT_MESSAGE = LOGIN_MESSAGES.rateLimited;
+export const OTP_RESEND_RATE_LIMIT_MESSAGE = RESEND_MESSAGES.wait;
+
+const seconds = (ms: number) => ms / 1000;
+
+export const RATE_LIMIT_RULES = {
+  registrationPerEmail: {
+    points: RATE_LIMITS.registration.attempts,
+    durationSeconds: seconds(RATE_LIMITS.registration.windowMs),
+    message: REGISTRATION_RATE_LIMIT_MESSAGE,
+    keyPrefix: 'registration-email',
+    keyKind: 'email',
+  },
+  registrationPerIp: {
+    points: RATE_LIMITS.registrationPerIp.attempts,
+    durationSeconds: seconds(RATE_LIMITS.registrationPerIp.windowMs),
+    message: REGISTRATION_PER_IP_RATE_LIMIT_MESSAGE,
+    keyPrefix: 'registration-ip',
+    keyKind: 'ip',
+  },
+  loginPerEmail: {
+    points: RATE_LIMITS.login.attempts,
+    durationSeconds: seconds(RATE_LIMITS.login.windowMs),
+    message: LOGIN_RATE_LIMIT_MESSAGE,
+    keyPrefix: 'login-email',
+    keyKind: 'email',
+  },
+  otpResendPerEmail: {
+    points: 1,
+    durationSeconds: OTP.resendAfterSeconds,
+    message: OTP_RESEND_RATE_LIMIT_MESSAGE,
+    keyPrefix: 'otp-resend-email',
+    keyKind: 'email',
+  },
+} as const satisfies Record<string, RateLimitRule>;
+
+export type RateLimitName = keyof typeof RATE_LIMIT_RULES;
