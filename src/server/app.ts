@@ -4,14 +4,19 @@ import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { PAYLOAD_TOO_LARGE_MESSAGE } from '#shared/contracts/errors';
 import type { Database } from './db/client';
+import { authRoutes } from './features/auth/auth.routes';
 import { configRoutes } from './features/config/config.routes';
+import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { registrationRoutes } from './features/registration/registration.routes';
 import { AppError } from './lib/app-error';
 import { contentSecurityPolicy } from './lib/content-security-policy';
 import { apiNotFound, errorHandler } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { requestLog } from './lib/request-log';
+import { sameOriginOnly } from './lib/same-origin';
 import { spaRoutes } from './lib/spa';
+import type { Services } from './services';
 
 /** JSON bodies above this are refused before they are read; upload routes set their own. */
 export const API_BODY_LIMIT_BYTES = 1024 * 1024;
@@ -19,17 +24,24 @@ export const API_BODY_LIMIT_BYTES = 1024 * 1024;
 export type AppOptions = {
   database: Database;
   logger: Logger;
+  services: Services;
   translateWidget: boolean;
   production: boolean;
+  /** The address students use; the only origin allowed to change state (besides the host's). */
+  publicUrl: string;
+  /** Read the client's address from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy: boolean;
   /** The built client (dist/client); the API alone is served without it. */
   clientFolder?: string;
 };
 
 /** The whole HTTP application, shared by the server (index.ts) and the tests (app.request). */
 export function createApp(options: AppOptions) {
-  const { database, logger } = options;
+  const { database, logger, services } = options;
+  const deps = { database, logger, auth: services.auth, rateLimits: services.rateLimits };
 
   const api = new Hono()
+    .use(sameOriginOnly(options.publicUrl))
     .use(
       bodyLimit({
         maxSize: API_BODY_LIMIT_BYTES,
@@ -39,7 +51,13 @@ export function createApp(options: AppOptions) {
       }),
     )
     .route('/health', healthRoutes(database))
-    .route('/config', configRoutes({ translateWidget: options.translateWidget }));
+    .route('/config', configRoutes({ translateWidget: options.translateWidget }))
+    .route('/auth', authRoutes(deps))
+    .route('/registration', registrationRoutes({ ...deps, trustProxy: options.trustProxy }));
+  // The development mailbox shows the outbox's mails; production never serves it.
+  if (!options.production && services.mailer.kind === 'outbox') {
+    api.route('/dev/mailbox', devMailboxRoutes(database));
+  }
 
   const app = new Hono()
     .use(requestLog(logger))
@@ -59,7 +77,9 @@ export function createApp(options: AppOptions) {
     .all('/api/*', apiNotFound);
   app.onError(errorHandler(logger));
   app.notFound(apiNotFound);
-  if (options.clientFolder) app.route('/', spaRoutes(options.clientFolder));
+  if (options.clientFolder) {
+    app.route('/', spaRoutes(options.clientFolder, { production: options.production }));
+  }
   return app;
 }
 

@@ -2,7 +2,11 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
 import { EnvError, loadEnv } from './env';
+import { resolveAuthSecret } from './lib/auth-secret';
+import { describeForLog } from './lib/errors';
 import { createLogger } from './lib/logger';
+import { connectRedis } from './lib/rate-limit/redis';
+import { createServices } from './services';
 import { clientBuildFolder } from './lib/paths';
 import { hasClientBuild } from './lib/spa';
 
@@ -22,14 +26,40 @@ async function main() {
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   logger.info({ driver: database.driver }, 'database ready');
 
+  const production = env.NODE_ENV === 'production';
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const redis = env.REDIS_URL
+    ? await connectRedis(env.REDIS_URL, {
+        onError: (error) =>
+          logger.warn({ err: describeForLog(error) }, 'Redis connection error (rate limits)'),
+      })
+    : undefined;
+  const services = createServices({
+    database,
+    logger,
+    publicUrl,
+    authSecret: resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR),
+    production,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    redis,
+  });
+  logger.info(
+    { mail: services.mailer.kind, rateLimits: redis ? 'redis' : 'database' },
+    'services ready',
+  );
+
   const clientFolder = hasClientBuild(clientBuildFolder) ? clientBuildFolder : undefined;
   if (!clientFolder) logger.warn('no client build in dist/client: serving the API only');
 
   const app = createApp({
     database,
     logger,
+    services,
     translateWidget: env.TRANSLATE_WIDGET,
-    production: env.NODE_ENV === 'production',
+    production,
+    publicUrl,
+    trustProxy: env.TRUST_PROXY,
     clientFolder,
   });
 
@@ -46,7 +76,10 @@ async function main() {
         ? `port ${env.PORT} is already in use (set PORT to another)`
         : error.message;
     console.error(`StarPrep could not start: ${reason}`);
-    void database.close().finally(() => process.exit(1));
+    void services
+      .close()
+      .then(() => database.close())
+      .finally(() => process.exit(1));
   });
 
   let stopping = false;
@@ -61,6 +94,7 @@ async function main() {
     }, 10_000);
     deadline.unref();
     server.close(async () => {
+      await services.close();
       await database.close();
       logger.info('stopped');
       process.exit(0);

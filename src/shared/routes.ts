@@ -17,16 +17,29 @@ export const paths = {
   studyMaterials: '/study-materials',
   adminLogin: '/admin/login',
   adminDashboard: '/admin/dashboard',
+  /** Development only: the mails the outbox kept (never served in production). */
+  devMailbox: '/dev/mailbox',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
-export const livePages = [paths.home] as const satisfies readonly AppPath[];
+export const livePages = [
+  paths.home,
+  paths.login,
+  paths.confirmEmail,
+  paths.examRegistration,
+  paths.paymentVerification,
+  paths.devMailbox,
+] as const satisfies readonly AppPath[];
+
+/** Pages that exist only outside production. */
+export const devPages: readonly AppPath[] = [paths.devMailbox];
 
 export type LivePage = (typeof livePages)[number];
 
 /** True when `pathname` (no query, no hash) is a page the client can show. */
-export function isLivePage(pathname: string): boolean {
+export function isLivePage(pathname: string, { production = false } = {}): boolean {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (production && (devPages as readonly string[]).includes(normalized)) return false;
   return (livePages as readonly string[]).includes(normalized);
 }

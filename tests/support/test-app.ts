@@ -2,6 +2,10 @@ import { Writable } from 'node:stream';
 import { createApp, type AppOptions } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
 import { createLogger } from '../../src/server/lib/logger';
+import { createServices, type ServicesConfig } from '../../src/server/services';
+
+/** The origin app.request() uses: requests to '/api/...' arrive as http://localhost/api/... */
+export const TEST_ORIGIN = 'http://localhost';
 
 /** Everything the app logged during a test, one parsed JSON object per line. */
 export function captureLogs() {
@@ -20,14 +24,32 @@ export function captureLogs() {
 }
 
 /** The real app on a test database, with its logs captured instead of printed. */
-export function createTestApp(database: Database, overrides: Partial<AppOptions> = {}) {
+export function createTestApp(
+  database: Database,
+  overrides: Partial<AppOptions> = {},
+  serviceOverrides: Partial<ServicesConfig> = {},
+) {
   const logs = captureLogs();
+  const services = createServices({
+    database,
+    logger: logs.logger,
+    publicUrl: TEST_ORIGIN,
+    authSecret: 'test-secret-for-session-cookies-0123456789',
+    production: false,
+    mailFrom: 'StarPrep <no-reply@starprep.test>',
+    // The outbox still stores every mail (tests read codes from it); the console stays quiet.
+    printMail: () => {},
+    ...serviceOverrides,
+  });
   const app = createApp({
     database,
     logger: logs.logger,
+    services,
     translateWidget: true,
     production: false,
+    publicUrl: TEST_ORIGIN,
+    trustProxy: false,
     ...overrides,
   });
-  return { app, logs };
+  return { app, logs, services };
 }

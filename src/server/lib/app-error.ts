@@ -6,6 +6,8 @@ const statusByCode = {
   invalid_input: 400,
   unauthenticated: 401,
   forbidden: 403,
+  /** Signed in with the right password, but the e-mail is not confirmed yet. */
+  email_not_confirmed: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

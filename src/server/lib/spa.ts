@@ -9,7 +9,7 @@ import { isLivePage } from '#shared/routes';
  * they are cached for a year; everything else is revalidated. Any other GET falls back to
  * index.html, with status 404 when the path is not a page of the route table.
  */
-export function spaRoutes(clientFolder: string) {
+export function spaRoutes(clientFolder: string, { production = false } = {}) {
   const indexHtml = readFileSync(join(clientFolder, 'index.html'), 'utf8');
   // The landing page, rendered at build time (scripts/prerender.mjs), when the build has it.
   const prerenderedHome = join(clientFolder, 'index.prerendered.html');
@@ -41,7 +41,7 @@ export function spaRoutes(clientFolder: string) {
     // A missing hashed asset is a real 404, not the app's HTML.
     if (c.req.path.startsWith('/assets/')) return c.text('Not found', 404);
     if (c.req.path === '/') return c.html(homeHtml, 200);
-    return c.html(indexHtml, isLivePage(c.req.path) ? 200 : 404);
+    return c.html(indexHtml, isLivePage(c.req.path, { production }) ? 200 : 404);
   });
   return app;
 }

@@ -1,0 +1,30 @@
+import { Hono } from 'hono';
+import { loginRequestSchema, type SessionResponse } from '#shared/contracts/auth';
+import { jsonBody } from '../../lib/validate';
+import { forwardCookies } from './auth-errors';
+import { currentSession, signIn, signOut, type AuthDeps } from './auth.service';
+
+/** Sign in, sign out and "who am I": thin, the rules live in the service. */
+export function authRoutes(deps: AuthDeps) {
+  return new Hono()
+    .post('/login', jsonBody(loginRequestSchema), async (c) => {
+      const { user, redirectTo, headers } = await signIn(
+        deps,
+        c.req.valid('json'),
+        c.req.raw.headers,
+      );
+      forwardCookies(headers, c);
+      return c.json({ user, redirectTo });
+    })
+    .post('/logout', async (c) => {
+      forwardCookies(await signOut(deps, c.req.raw.headers), c);
+      return c.body(null, 204);
+    })
+    .get('/session', async (c) => {
+      const { session, headers } = await currentSession(deps, c.req.raw.headers);
+      forwardCookies(headers, c);
+      c.header('Cache-Control', 'no-store');
+      const body: SessionResponse = session ?? { user: null };
+      return c.json(body);
+    });
+}

@@ -1,0 +1,95 @@
+import { LOGIN_MESSAGES } from '#shared/contracts/auth';
+import { paths } from '#shared/routes';
+import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
+import type { Logger } from '../../lib/logger';
+import type { RateLimits } from '../../lib/rate-limit/rate-limiter';
+import { hasCompletedPayment, sendCode } from '../registration/registration.service';
+import type { Auth } from './auth-library';
+import { authErrorCode } from './auth-errors';
+import { toSessionUser } from './session-user';
+
+export type AuthDeps = { database: Database; auth: Auth; rateLimits: RateLimits; logger: Logger };
+
+const SUSPENDED_MESSAGE = 'This account has been suspended. Please contact support.';
+
+/**
+ * Sign in (spec section 4): at most 5 tries per e-mail in 5 minutes, then the session cookie and
+ * where to go. An unconfirmed e-mail gets a fresh code and is sent to confirm it.
+ */
+export async function signIn(
+  deps: AuthDeps,
+  credentials: { email: string; password: string },
+  requestHeaders: Headers,
+) {
+  const { auth, rateLimits } = deps;
+  await rateLimits.loginPerEmail.consume(credentials.email);
+  let result;
+  try {
+    result = await auth.api.signInEmail({
+      body: { ...credentials, rememberMe: true },
+      headers: requestHeaders,
+      returnHeaders: true,
+    });
+  } catch (error) {
+    const code = authErrorCode(error);
+    if (code === 'INVALID_EMAIL_OR_PASSWORD') {
+      throw new AppError('unauthenticated', LOGIN_MESSAGES.invalidCredentials);
+    }
+    if (code === 'EMAIL_NOT_VERIFIED') {
+      // Only someone who knows the password gets here (better-auth checks it first).
+      await sendCode(deps, credentials.email);
+      throw new AppError('email_not_confirmed', LOGIN_MESSAGES.unconfirmed);
+    }
+    if (code === 'BANNED_USER') throw new AppError('forbidden', SUSPENDED_MESSAGE);
+    if (code) throw new AppError('invalid_input', LOGIN_MESSAGES.failed);
+    throw error;
+  }
+  // A successful sign-in clears the counter, so signing out and in again never locks anyone out.
+  await rateLimits.loginPerEmail.reset(credentials.email);
+  const user = toSessionUser(result.response.user);
+  return { user, redirectTo: await nextPathFor(deps, user.id), headers: result.headers };
+}
+
+/** Sign Out ends the session on the server and clears the cookie. */
+export async function signOut(deps: AuthDeps, requestHeaders: Headers) {
+  try {
+    const result = await deps.auth.api.signOut({ headers: requestHeaders, returnHeaders: true });
+    return result.headers;
+  } catch (error) {
+    // Signing out without a session is already the wanted state.
+    if (authErrorCode(error)) return null;
+    throw error;
+  }
+}
+
+/** The signed-in user and where they belong, renewing the session while it is in use. */
+export async function currentSession(deps: AuthDeps, requestHeaders: Headers) {
+  const result = await deps.auth.api.getSession({ headers: requestHeaders, returnHeaders: true });
+  if (!result.response) return { session: null, headers: result.headers };
+  const user = toSessionUser(result.response.user);
+  const paid = await hasCompletedPaymentOrUnknown(deps, user.id);
+  return {
+    session: {
+      user,
+      hasCompletedPayment: paid === true,
+      redirectTo: paid === false ? paths.paymentVerification : paths.dashboard,
+    },
+    headers: result.headers,
+  };
+}
+
+async function nextPathFor(deps: AuthDeps, userId: string) {
+  const paid = await hasCompletedPaymentOrUnknown(deps, userId);
+  return paid === false ? paths.paymentVerification : paths.dashboard;
+}
+
+/** Spec section 4: when the payment check itself fails, the student goes to the dashboard. */
+async function hasCompletedPaymentOrUnknown(deps: AuthDeps, userId: string) {
+  try {
+    return await hasCompletedPayment(deps.database, userId);
+  } catch (error) {
+    deps.logger.error({ err: (error as Error).message }, 'payment check failed');
+    return undefined;
+  }
+}

@@ -1,0 +1,239 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { OTP_MESSAGES, RESEND_MESSAGES } from '#shared/contracts/auth';
+import {
+  REGISTRATION_MESSAGES,
+  type RegistrationForm,
+  isoDateAt,
+  normalizeRegistration,
+  resolveExam,
+  UNITED_STATES,
+  validateRegistration,
+} from '#shared/contracts/registration';
+import { OTP } from '#shared/limits';
+import type { Database } from '../../db/client';
+import { examRegistrations, pendingRegistrations, users } from '../../db/schema';
+import type { StudentInfo } from '../../db/schema/registrations';
+import { AppError } from '../../lib/app-error';
+import type { Logger } from '../../lib/logger';
+import type { RateLimits } from '../../lib/rate-limit/rate-limiter';
+import type { Auth } from '../auth/auth-library';
+import { authErrorCode } from '../auth/auth-errors';
+
+export type RegistrationDeps = {
+  database: Database;
+  auth: Auth;
+  rateLimits: RateLimits;
+  logger: Logger;
+};
+
+/**
+ * The earliest calendar date anywhere on Earth (UTC-12). Rule 7 asks for an exam date after the
+ * student's today; the server does not know the student's time zone, so it accepts any date that
+ * is in the future somewhere, and the browser applies the student's own today.
+ */
+export function earliestToday(now = new Date()): string {
+  return isoDateAt(now, -12 * 60);
+}
+
+/**
+ * Sign-up (spec section 4, decisions.md section 1): rate limits, the form's rules, an unconfirmed
+ * account with an Argon2id password, the form's answers kept on the server, then the code mail.
+ */
+export async function register(deps: RegistrationDeps, input: RegistrationForm, clientIp: string) {
+  const { database, auth, rateLimits, logger } = deps;
+  const form = normalizeRegistration(input);
+
+  // Rule 1, on the server: per e-mail as the spec says, and per address against sprayed sign-ups.
+  await rateLimits.registrationPerIp.consume(clientIp);
+  await rateLimits.registrationPerEmail.consume(form.email);
+
+  const errors = validateRegistration(form, earliestToday());
+  const firstMessage = Object.values(errors)[0];
+  if (firstMessage) throw new AppError('invalid_input', firstMessage, errors);
+
+  const emailTaken = () =>
+    new AppError('conflict', REGISTRATION_MESSAGES.emailTaken, {
+      email: REGISTRATION_MESSAGES.emailTaken,
+    });
+  if (await findUserByEmail(database, form.email)) throw emailTaken();
+
+  const { user } = await auth.api.signUpEmail({
+    body: {
+      email: form.email,
+      password: form.password,
+      name: `${form.firstName} ${form.lastName}`,
+    },
+  });
+  // With confirmation required, better-auth answers a duplicate with a made-up user instead of an
+  // error (so sign-up cannot probe for accounts); a sign-up racing ours lands here.
+  if ((await findUserByEmail(database, form.email))?.id !== user.id) throw emailTaken();
+
+  try {
+    await database.db.insert(pendingRegistrations).values({ userId: user.id, ...examFields(form) });
+  } catch (error) {
+    // Nothing stays half-made: without its answers the account could never be completed.
+    await database.db.delete(users).where(eq(users.id, user.id));
+    throw error;
+  }
+
+  const mailSent = await sendCode(deps, form.email).then(
+    () => true,
+    (error: unknown) => {
+      logger.error({ err: describeMailError(error) }, 'could not send the confirmation code');
+      return false;
+    },
+  );
+  return { email: form.email, mailSent };
+}
+
+/**
+ * A correct code confirms the e-mail, signs the student in and turns the kept answers into an
+ * exam registration awaiting payment (spec section 4). Returns better-auth's headers (the new
+ * session cookie).
+ */
+export async function confirmEmail(
+  deps: RegistrationDeps,
+  email: string,
+  otp: string,
+  requestHeaders: Headers,
+) {
+  const { database, auth } = deps;
+  const user = await findUserByEmail(database, email);
+  // An unknown address gets the same answer as a wrong code: this form must not reveal accounts.
+  if (!user)
+    throw new AppError('invalid_input', OTP_MESSAGES.invalid, { otp: OTP_MESSAGES.invalid });
+  const [pending] = await database.db
+    .select()
+    .from(pendingRegistrations)
+    .where(eq(pendingRegistrations.userId, user.id));
+  if (!pending) {
+    throw new AppError(
+      user.emailVerified ? 'conflict' : 'not_found',
+      user.emailVerified
+        ? 'This email is already confirmed. Please sign in.'
+        : OTP_MESSAGES.registrationMissing,
+    );
+  }
+
+  let verified;
+  try {
+    verified = await auth.api.verifyEmailOTP({
+      body: { email, otp },
+      headers: requestHeaders,
+      returnHeaders: true,
+    });
+  } catch (error) {
+    const code = authErrorCode(error);
+    if (code === 'TOO_MANY_ATTEMPTS') {
+      throw AppError.rateLimited(OTP_MESSAGES.tooManyTries, OTP.resendAfterSeconds);
+    }
+    if (code === 'INVALID_OTP' || code === 'OTP_EXPIRED') {
+      throw new AppError('invalid_input', OTP_MESSAGES.invalid, { otp: OTP_MESSAGES.invalid });
+    }
+    throw error;
+  }
+  if (!verified.response.token) throw new AppError('unavailable', OTP_MESSAGES.sessionFailed);
+
+  await database.db.transaction(async (tx) => {
+    const { createdAt: _createdAt, ...answers } = pending;
+    await tx.insert(examRegistrations).values({ ...answers, paymentStatus: 'pending' });
+    await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.userId, user.id));
+  });
+  return { user: verified.response.user, headers: verified.headers };
+}
+
+/** Resend OTP: at most once a minute per address; unknown or confirmed addresses get no mail. */
+export async function resendCode(deps: RegistrationDeps, email: string) {
+  await deps.rateLimits.otpResendPerEmail.consume(email);
+  const user = await findUserByEmail(deps.database, email);
+  if (!user || user.emailVerified) return { message: RESEND_MESSAGES.sent };
+  try {
+    await deps.auth.api.sendVerificationOTP({ body: { email, type: 'email-verification' } });
+  } catch (error) {
+    deps.logger.error({ err: describeMailError(error) }, 'could not resend the confirmation code');
+    throw new AppError('unavailable', RESEND_MESSAGES.failed);
+  }
+  return { message: RESEND_MESSAGES.sent };
+}
+
+/**
+ * Sends a new code unless one went out less than a minute ago (that one is still valid).
+ * Used by sign-up and by a sign-in before the e-mail is confirmed.
+ */
+export async function sendCode(deps: RegistrationDeps, email: string) {
+  try {
+    await deps.rateLimits.otpResendPerEmail.consume(email);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'rate_limited') return;
+    throw error;
+  }
+  await deps.auth.api.sendVerificationOTP({ body: { email, type: 'email-verification' } });
+}
+
+/** Spec section 4: a completed payment leads to the dashboard, anything else to the payment step. */
+export async function hasCompletedPayment(database: Database, userId: string): Promise<boolean> {
+  const [row] = await database.db
+    .select({ id: examRegistrations.id })
+    .from(examRegistrations)
+    .where(
+      and(eq(examRegistrations.userId, userId), eq(examRegistrations.paymentStatus, 'completed')),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The student's most recent registration of any status (spec section 7), or null. */
+export async function latestRegistration(database: Database, userId: string) {
+  const [row] = await database.db
+    .select({
+      id: examRegistrations.id,
+      examCategory: examRegistrations.examCategory,
+      examType: examRegistrations.examType,
+      examDate: examRegistrations.examDate,
+      paymentStatus: examRegistrations.paymentStatus,
+      createdAt: examRegistrations.createdAt,
+    })
+    .from(examRegistrations)
+    .where(eq(examRegistrations.userId, userId))
+    .orderBy(desc(examRegistrations.createdAt))
+    .limit(1);
+  return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
+}
+
+async function findUserByEmail(database: Database, email: string) {
+  const [user] = await database.db
+    .select({ id: users.id, emailVerified: users.emailVerified })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()));
+  return user;
+}
+
+function examFields(form: RegistrationForm) {
+  const exam = resolveExam(form);
+  const studentInfo: StudentInfo = {
+    firstName: form.firstName,
+    lastName: form.lastName,
+    email: form.email,
+    phone: form.phone,
+    address: form.address,
+    city: form.city,
+    state: form.state,
+    zipCode: form.zipCode,
+    country: form.country,
+    educationLevel: form.educationLevel,
+  };
+  return {
+    examCategory: exam.category,
+    examType: exam.type,
+    state: form.country === UNITED_STATES ? form.examState : '',
+    examDate: form.examDate,
+    studentInfo,
+  };
+}
+
+/** A mail failure's type and message only: SMTP errors can carry the server's reply text. */
+function describeMailError(error: unknown) {
+  return error instanceof Error
+    ? { type: error.name, message: error.message }
+    : { message: String(error) };
+}

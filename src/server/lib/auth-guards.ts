@@ -1,0 +1,24 @@
+import { createMiddleware } from 'hono/factory';
+import type { SessionUser } from '#shared/contracts/auth';
+import type { Auth } from '../features/auth/auth-library';
+import { forwardCookies } from '../features/auth/auth-errors';
+import { toSessionUser } from '../features/auth/session-user';
+import { AppError } from './app-error';
+
+export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in.';
+
+export type SignedInVariables = { user: SessionUser };
+
+/**
+ * Lets a request through only with a live session, renewing it while in use; the route then reads
+ * `c.get('user')` and scopes every query to that user's id.
+ */
+export function requireUser(auth: Auth) {
+  return createMiddleware<{ Variables: SignedInVariables }>(async (c, next) => {
+    const result = await auth.api.getSession({ headers: c.req.raw.headers, returnHeaders: true });
+    if (!result.response) throw new AppError('unauthenticated', SIGN_IN_REQUIRED_MESSAGE);
+    forwardCookies(result.headers, c);
+    c.set('user', toSessionUser(result.response.user));
+    await next();
+  });
+}

@@ -1,0 +1,35 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resolveAuthSecret } from './auth-secret';
+
+const folders: string[] = [];
+const newFolder = () => {
+  const folder = mkdtempSync(join(tmpdir(), 'starprep-secret-'));
+  folders.push(folder);
+  return folder;
+};
+afterEach(() => folders.splice(0).forEach((folder) => rmSync(folder, { recursive: true })));
+
+describe('resolveAuthSecret', () => {
+  it('uses AUTH_SECRET when it is set', () => {
+    expect(resolveAuthSecret('s'.repeat(40), newFolder())).toBe('s'.repeat(40));
+  });
+
+  it('generates one secret, readable only by its owner, and keeps it across restarts', () => {
+    const folder = join(newFolder(), 'data');
+    const first = resolveAuthSecret(undefined, folder);
+    expect(first).toMatch(/^[0-9a-f]{64}$/);
+    expect(statSync(join(folder, 'auth-secret')).mode & 0o777).toBe(0o600);
+    expect(resolveAuthSecret(undefined, folder)).toBe(first);
+  });
+
+  it('replaces a stored secret that is too short to be safe', () => {
+    const folder = newFolder();
+    writeFileSync(join(folder, 'auth-secret'), 'short');
+    const secret = resolveAuthSecret(undefined, folder);
+    expect(secret).toHaveLength(64);
+    expect(readFileSync(join(folder, 'auth-secret'), 'utf8').trim()).toBe(secret);
+  });
+});

@@ -1,0 +1,20 @@
+import { zValidator } from '@hono/zod-validator';
+import type { z } from 'zod';
+import { AppError } from './app-error';
+
+/**
+ * Validates a JSON body with a shared contract schema. A failure leaves as invalid_input with the
+ * first message as the form's summary and one message per field, exactly as the form shows them.
+ */
+export function jsonBody<Schema extends z.ZodType>(schema: Schema) {
+  return zValidator('json', schema, (result) => {
+    if (result.success) return;
+    const fields: Record<string, string> = {};
+    for (const issue of result.error.issues) {
+      const field = issue.path.length > 0 ? String(issue.path[0]) : 'form';
+      fields[field] ??= issue.message;
+    }
+    const first = result.error.issues[0]?.message ?? 'The request could not be read.';
+    throw new AppError('invalid_input', first, fields);
+  });
+}

@@ -1,0 +1,61 @@
+import type { Redis } from 'ioredis';
+import type { Database } from './db/client';
+import { type Auth, createAuth } from './features/auth/auth-library';
+import { createMailer, type Mailer } from './integrations/mail';
+import type { Logger } from './lib/logger';
+import { closeRedis } from './lib/rate-limit/redis';
+import { createRateLimits, type RateLimits } from './lib/rate-limit/rate-limiter';
+
+export type ServicesConfig = {
+  database: Database;
+  logger: Logger;
+  publicUrl: string;
+  authSecret: string;
+  production: boolean;
+  smtpUrl?: string;
+  mailFrom: string;
+  /** Connected by the caller (lib/rate-limit/redis.ts) when REDIS_URL is set. */
+  redis?: Redis;
+  /** Where the outbox prints each mail (the console by default; tests pass a no-op). */
+  printMail?: (block: string) => void;
+  /** Prefix of every rate-limit key (tests sharing one Redis use their own). */
+  rateLimitNamespace?: string;
+};
+
+/** The outside services the routes use, each picked once at start (decisions.md section 3). */
+export type Services = {
+  auth: Auth;
+  mailer: Mailer;
+  rateLimits: RateLimits;
+  /** Closes connections the services opened (SMTP pool, Redis); the database is the caller's. */
+  close(): Promise<void>;
+};
+
+export function createServices(config: ServicesConfig): Services {
+  const { database, logger, redis } = config;
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    database,
+    logger,
+    print: config.printMail,
+  });
+  const rateLimits = createRateLimits({ database, redis, namespace: config.rateLimitNamespace });
+  const auth = createAuth({
+    database,
+    mailer,
+    logger,
+    publicUrl: config.publicUrl,
+    secret: config.authSecret,
+    production: config.production,
+  });
+  return {
+    auth,
+    mailer,
+    rateLimits,
+    close: async () => {
+      await mailer.close();
+      if (redis) await closeRedis(redis);
+    },
+  };
+}
