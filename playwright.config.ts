@@ -43,7 +43,8 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    // NODE_ENV as a fresh `npm start` has it: the mail outbox and its development mailbox are on.
+    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -2,6 +2,7 @@ import { Menu, X } from 'lucide-react';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { paths } from '#shared/routes';
+import { useSession, useSignOut } from '../../features/auth/session';
 import { usePublicConfig } from '../../features/config/public-config';
 import { TranslateWidget } from '../../features/translate/translate-widget';
 import { buttonVariants } from '../ui/button-styles';
@@ -11,6 +12,10 @@ const signedOutLinks = [
   { to: paths.login, label: 'Login', style: buttonVariants.ghost },
   { to: paths.examRegistration, label: 'Register', style: buttonVariants.primary },
 ];
+const signedInLinks = [
+  { to: paths.profile, label: 'Profile', style: buttonVariants.ghost },
+  { to: paths.dashboard, label: 'Dashboard', style: buttonVariants.ghost },
+];
 
 /** The bar on every page: logo, language picker, and the links, folded into a menu on phones. */
 export function NavBar() {
@@ -19,6 +24,23 @@ export function NavBar() {
   const showTranslate = config.data?.translateWidget === true;
 
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const session = useSession();
+  const signOut = useSignOut();
+  const signedIn = session.data?.user != null;
+  const links = signedIn ? signedInLinks : signedOutLinks;
+  const signOutButton = (extraStyle: string) => (
+    <button
+      type="button"
+      className={`${buttonVariants.secondary} ${extraStyle}`}
+      disabled={signOut.isPending}
+      onClick={() => {
+        setMenuOpen(false);
+        signOut.mutate();
+      }}
+    >
+      {signOut.isPending ? 'Signing out...' : 'Sign Out'}
+    </button>
+  );
 
   const closeMenuOnEscape = (event: KeyboardEvent) => {
     if (event.key !== 'Escape' || !menuOpen) return;
@@ -38,11 +60,12 @@ export function NavBar() {
           </Link>
           {showTranslate && <TranslateWidget />}
           <div className="hidden items-center gap-2 md:flex">
-            {signedOutLinks.map((link) => (
+            {links.map((link) => (
               <NavLink key={link.to} to={link.to} className={link.style}>
                 {link.label}
               </NavLink>
             ))}
+            {signedIn && signOutButton('')}
           </div>
           <button
             ref={toggleRef}
@@ -61,7 +84,7 @@ export function NavBar() {
             id="mobile-menu"
             className="flex flex-col gap-2 border-t border-white/10 py-4 md:hidden"
           >
-            {signedOutLinks.map((link) => (
+            {links.map((link) => (
               <li key={link.to}>
                 <NavLink
                   to={link.to}
@@ -72,6 +95,7 @@ export function NavBar() {
                 </NavLink>
               </li>
             ))}
+            {signedIn && <li>{signOutButton('w-full')}</li>}
           </ul>
         )}
       </nav>

@@ -1,0 +1,282 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+/** Accounts journeys of spec section 4: register, confirm the e-mail, sign out and in again. */
+
+// These pages are not about the twinkling sky; without it, software rendering of the glass
+// panels stays cheap enough for two workers on two cores (the landing tests cover the motion).
+test.use({ reducedMotion: 'reduce' });
+
+let counter = 0;
+const uniqueEmail = () => `e2e.${Date.now().toString(36)}.${(counter += 1)}@example.com`;
+const password = 'Analytical1843';
+const nextYear = new Date().getFullYear() + 1;
+
+/** The newest code in the development outbox for `email`, as a developer would read it. */
+async function codeFor(request: APIRequestContext, email: string): Promise<string> {
+  const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
+  expect(response.ok()).toBe(true);
+  const { mails } = (await response.json()) as { mails: { text: string }[] };
+  const code = mails[0]?.text.match(/\b(\d{6})\b/)?.[1];
+  expect(code, `a code mailed to ${email}`).toBeTruthy();
+  return code!;
+}
+
+/** A sign-up straight through the API (for tests about what comes after the form). */
+async function signUpThroughApi(request: APIRequestContext, email: string) {
+  const response = await request.post('/api/registration', {
+    data: {
+      examCategory: 'medical',
+      examType: 'USMLE',
+      country: 'United States',
+      examState: 'Texas',
+      examDate: `${nextYear}-03-10`,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      email,
+      password,
+      phone: '555 010 9999',
+      zipCode: '73301',
+      educationLevel: 'Doctorate',
+    },
+  });
+  expect(response.status()).toBe(201);
+}
+
+async function fillRegistration(page: Page, email: string) {
+  await page.getByLabel('Exam category').selectOption('legal');
+  await page.getByLabel('Exam type').selectOption('Bar Exam');
+  await page.getByLabel('Country').selectOption('United States');
+  await page.getByLabel('US state').selectOption('New York');
+  await page.getByLabel('Exam date').fill(`${nextYear}-06-15`);
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone').fill('+1 (555) 010-2030');
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Address').fill('12 Engine Street');
+  await page.getByLabel('City').fill('Albany');
+  await page.getByLabel('ZIP / postal code').fill('12207');
+  await page.getByLabel('Education level').selectOption("Bachelor's Degree");
+}
+
+async function expectAccessible(page: Page) {
+  // A mail's own HTML (in the mailbox's preview frame) is the mail's business, not the page's.
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa'])
+    .exclude('iframe')
+    .analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+async function screenshots(page: Page, testInfo: TestInfo, name: string) {
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
+    await expectAccessible(page);
+    const path = testInfo.outputPath(`${name}-${width}.png`);
+    await page.screenshot({ path, fullPage: true });
+    await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+test.describe('registration journey', () => {
+  test('register, read the code from the outbox, confirm, land on the payment step; sign out and back in', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const email = uniqueEmail();
+    await page.goto('/');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Register' })
+      .click();
+    await expect(page).toHaveURL(/\/exam-registration$/);
+    await expect(page.getByRole('heading', { name: 'Exam Information' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Student Information' })).toBeVisible();
+
+    await fillRegistration(page, email);
+    await expect(page.getByText('Password meets requirements')).toBeVisible();
+    await page.getByRole('button', { name: 'Continue to Payment ($150/Year)' }).click();
+
+    await expect(page).toHaveURL(/\/confirm-email\?email=/);
+    await expect(page.getByText(`We sent a 6-digit code to ${email}`)).toBeVisible();
+    await expect(page.getByRole('button', { name: /Resend OTP/ })).toBeDisabled();
+
+    await page.getByLabel('Confirmation code').fill(await codeFor(page.request, email));
+    await page.getByRole('button', { name: 'Verify OTP' }).click();
+
+    await expect(page).toHaveURL(/\/payment-verification$/);
+    await expect(page.getByRole('heading', { name: 'Payment Required' })).toBeVisible();
+    await expect(page.getByText('Bar Exam')).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Profile' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
+
+    // The session cookie is out of the page's reach.
+    expect(await page.evaluate(() => document.cookie)).not.toContain('session');
+
+    await nav.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
+    await page.goto('/payment-verification');
+    await expect(page).toHaveURL(/\/login$/);
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/payment-verification$/);
+    await expect(page.getByRole('heading', { name: 'Payment Required' })).toBeVisible();
+
+    // A signed-in visitor of the login page is sent on.
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/payment-verification$/);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('shows each rule next to its field and keeps what was typed', async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto('/exam-registration');
+    await page.getByRole('button', { name: 'Continue to Payment ($150/Year)' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Please enter a valid email address.');
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await expect(page.getByText('Please specify both exam category and type.')).toBeVisible();
+    await expect(page.getByText('Please enter a valid phone number.')).toBeVisible();
+
+    await fillRegistration(page, uniqueEmail());
+    await page.getByLabel('First name').fill('Ada 2');
+    await page.getByLabel('ZIP / postal code').fill('1220');
+    await expect(page.getByText('Only letters and spaces allowed')).toBeVisible();
+    await expect(page.getByText('Please enter a valid ZIP/postal code.')).toBeVisible();
+    await page.getByLabel('Exam date').fill('2020-01-01');
+    await expect(page.getByText('Exam date must be in the future.')).toBeVisible();
+
+    // The live checklist.
+    const password = page.getByLabel('Password');
+    await password.fill('abc');
+    await expect(page.getByText('Password meets requirements')).toHaveCount(0);
+    await password.fill('abcdefg1');
+    await expect(page.getByText('Password meets requirements')).toBeVisible();
+    await expect(page.getByLabel('Address')).toHaveValue('12 Engine Street');
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('an e-mail that is taken gets the spec message, and nothing typed is lost', async ({
+    page,
+  }) => {
+    const email = uniqueEmail();
+    await signUpThroughApi(page.request, email);
+    await page.goto('/exam-registration');
+    await fillRegistration(page, email);
+    await page.getByRole('button', { name: 'Continue to Payment ($150/Year)' }).click();
+    const message = 'This email is already registered. Please log in or use a different email.';
+    await expect(page.getByRole('alert')).toHaveText(message);
+    await expect(page.getByText(message)).toHaveCount(2);
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+    await expect(page.getByLabel('Password')).toHaveValue(password);
+    await expect(page.getByLabel('City')).toHaveValue('Albany');
+  });
+});
+
+test.describe('sign-in', () => {
+  test('an unconfirmed e-mail gets a new code and goes to confirm it', async ({
+    page,
+    consoleErrors,
+  }) => {
+    const email = uniqueEmail();
+    await signUpThroughApi(page.request, email);
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign in to StarPrep' })).toBeVisible();
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/confirm-email/);
+    await expect(
+      page.getByText('Please check your email to confirm your account with the new OTP.'),
+    ).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+
+    await page.getByLabel('Confirmation code').fill(await codeFor(page.request, email));
+    await page.getByRole('button', { name: 'Verify OTP' }).click();
+    await expect(page).toHaveURL(/\/payment-verification$/);
+    await expect(page.getByText('USMLE')).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('wrong credentials and a wrong code get the spec messages', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByLabel('Password').fill('Nothing123');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Invalid email or password. Please try again.',
+    );
+    await expect(page.getByLabel('Password')).toHaveValue('Nothing123');
+
+    const email = uniqueEmail();
+    await signUpThroughApi(page.request, email);
+    const code = await codeFor(page.request, email);
+    await page.goto(`/confirm-email?email=${encodeURIComponent(email)}`);
+    await page.getByLabel('Confirmation code').fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify OTP' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Invalid or expired OTP. Please try again.');
+  });
+
+  test('the link in the mail opens the confirmation page with the address filled in', async ({
+    page,
+  }) => {
+    const email = uniqueEmail();
+    await signUpThroughApi(page.request, email);
+    await page.goto('/dev/mailbox');
+    await expect(page.getByRole('heading', { name: 'Development mailbox' })).toBeVisible();
+    await page.getByLabel('Recipient').fill(email);
+    const link = page.getByRole('link', { name: /confirm-email\?email=/ }).first();
+    const href = await link.getAttribute('href');
+    expect(href).toContain(encodeURIComponent(email));
+    await page.goto(new URL(href!).pathname + new URL(href!).search);
+    await expect(page.getByLabel('Email')).toHaveValue(email);
+  });
+});
+
+test.describe('accounts pages at 1440 and 375 px: accessible, no sideways scrolling', () => {
+  test('exam registration, with its messages showing', async ({ page }, testInfo) => {
+    await page.goto('/exam-registration');
+    await page.getByRole('button', { name: 'Continue to Payment ($150/Year)' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await screenshots(page, testInfo, 'exam-registration');
+  });
+
+  test('login', async ({ page }, testInfo) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Sign in to StarPrep' })).toBeVisible();
+    await screenshots(page, testInfo, 'login');
+  });
+
+  test('confirm e-mail and the payment step', async ({ page }, testInfo) => {
+    const email = uniqueEmail();
+    await signUpThroughApi(page.request, email);
+    await page.goto(`/confirm-email?email=${encodeURIComponent(email)}`);
+    await expect(page.getByRole('button', { name: 'Verify OTP' })).toBeVisible();
+    await screenshots(page, testInfo, 'confirm-email');
+    await page.getByLabel('Confirmation code').fill(await codeFor(page.request, email));
+    await page.getByRole('button', { name: 'Verify OTP' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Required' })).toBeVisible();
+    await screenshots(page, testInfo, 'payment-verification');
+  });
+
+  test('development mailbox', async ({ page }, testInfo) => {
+    await signUpThroughApi(page.request, uniqueEmail());
+    await page.goto('/dev/mailbox');
+    await expect(page.getByRole('heading', { name: 'Development mailbox' })).toBeVisible();
+    await expect(page.getByText('Your StarPrep confirmation code').first()).toBeVisible();
+    await screenshots(page, testInfo, 'dev-mailbox');
+  });
+});
