@@ -39,7 +39,7 @@ export default defineConfig({
   projects: [{ name: 'chromium' }],
   // The production build, started exactly as `npm start` does (it builds when needed).
   webServer: {
-    command: `node -e "fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true })" && node scripts/start.mjs`,
+    command: `node -e "fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true })" && node --max-semi-space-size=4 scripts/start.mjs`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -4,12 +4,15 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+/** The Node flags `npm start` runs the server with (package.json), so benchmarks measure the same. */
+const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
+
 export async function startBuiltServer({ port, env = {} }) {
   if (!existsSync('dist/server/index.js')) {
     throw new Error('No build: run `npm run build` first.');
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'starprep-bench-'));
-  const child = spawn(process.execPath, ['dist/server/index.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/index.js'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

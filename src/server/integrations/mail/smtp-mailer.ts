@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from '../../lib/logger';
 import { recipientDomain, type Mailer, type OutgoingMail } from './mailer';
 
@@ -23,21 +23,27 @@ export type SmtpMailerOptions = {
 export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
   const { from, logger } = options;
   const timeoutMs = options.timeoutMs ?? SMTP_TIMEOUT_MS;
-  const transport = createTransport({
-    url: options.url,
-    connectionTimeout: timeoutMs,
-    greetingTimeout: timeoutMs,
-    socketTimeout: timeoutMs,
-    // Closing the socket after QUIT must not add its own wait to a failed send.
-    socketCloseTimeout: Math.min(timeoutMs, 5_000),
-  });
+  // nodemailer is loaded with the first mail: a server on the default outbox never pays its
+  // ~15 MB of memory.
+  let transport: Promise<Transporter> | undefined;
+  const openTransport = () =>
+    (transport ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport({
+        url: options.url,
+        connectionTimeout: timeoutMs,
+        greetingTimeout: timeoutMs,
+        socketTimeout: timeoutMs,
+        // Closing the socket after QUIT must not add its own wait to a failed send.
+        socketCloseTimeout: Math.min(timeoutMs, 5_000),
+      }),
+    ));
 
   return {
     kind: 'smtp',
     async send(mail: OutgoingMail) {
       const toDomain = recipientDomain(mail.to);
       try {
-        const info = await transport.sendMail({
+        const info = await (await openTransport()).sendMail({
           from,
           to: mail.to,
           subject: mail.subject,
@@ -60,7 +66,7 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
       }
     },
     async close() {
-      transport.close();
+      if (transport) (await transport).close();
     },
   };
 }

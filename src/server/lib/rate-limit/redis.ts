@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 export const REDIS_UNREACHABLE_MESSAGE = 'Redis at REDIS_URL is not reachable';
 
@@ -18,6 +18,8 @@ export async function connectRedis(
   options: { onError?: (error: Error) => void } = {},
 ): Promise<Redis> {
   let lastError: Error | undefined;
+  // Loaded only when REDIS_URL is set: the default (database counters) never pays for it.
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     lazyConnect: true,
     enableOfflineQueue: false,

@@ -1,0 +1,65 @@
+// Helpers for the accounts benchmarks: sign up and confirm students on a running server, reading
+// the codes from the development outbox. Each sign-up claims its own client address
+// (X-Forwarded-For, honoured because the bench server runs with TRUST_PROXY=on), so the per-IP
+// sign-up cap does not stop a benchmark that creates hundreds of students from one machine.
+
+let counter = 0;
+
+export function registrationFor(email) {
+  return {
+    examCategory: 'legal',
+    examType: 'Bar Exam',
+    country: 'United States',
+    examState: 'New York',
+    examDate: `${new Date().getFullYear() + 1}-06-15`,
+    firstName: 'Bench',
+    lastName: 'Student',
+    email,
+    password: 'Analytical1843',
+    phone: '+1 555 010 2030',
+    zipCode: '12207',
+    educationLevel: "Bachelor's Degree",
+  };
+}
+
+export function uniqueEmail() {
+  counter += 1;
+  return `bench.${process.pid}.${Date.now().toString(36)}.${counter}@example.com`;
+}
+
+function clientAddress() {
+  return `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`;
+}
+
+export async function signUp(url, email) {
+  const response = await fetch(`${url}/api/registration`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress() },
+    body: JSON.stringify(registrationFor(email)),
+  });
+  if (response.status !== 201)
+    throw new Error(`sign-up: ${response.status} ${await response.text()}`);
+}
+
+export async function mailedCode(url, email) {
+  const response = await fetch(`${url}/api/dev/mailbox?to=${encodeURIComponent(email)}&limit=1`);
+  const { mails } = await response.json();
+  return mails[0]?.text.match(/\b(\d{6})\b/)?.[1];
+}
+
+export async function confirm(url, email) {
+  const code = await mailedCode(url, email);
+  const response = await fetch(`${url}/api/registration/confirm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, otp: code }),
+  });
+  if (response.status !== 200)
+    throw new Error(`confirm: ${response.status} ${await response.text()}`);
+}
+
+export function summary(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (share) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];
+  return `median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${sorted.at(-1).toFixed(1)} ms`;
+}
