@@ -54,5 +54,12 @@ describe('route table', () => {
     expect(isLivePage('/')).toBe(true);
     expect(isLivePage('/nope')).toBe(false);
     expect(isLivePage('/nope/')).toBe(false);
+    expect(isLivePage('/login/')).toBe(true);
+  });
+
+  it('has the development mailbox only outside production', () => {
+    expect(isLivePage('/dev/mailbox')).toBe(true);
+    expect(isLivePage('/dev/mailbox', { production: true })).toBe(false);
+    expect(isLivePage('/login', { production: true })).toBe(true);
   });
 });
