@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { OTP_MESSAGES, RESEND_MESSAGES, verifyOtpRequestSchema } from '#shared/contracts/auth';
+import { fieldErrorsOf } from '#shared/contracts/field-errors';
 import { FIELD_MAX, OTP } from '#shared/limits';
 import { paths } from '#shared/routes';
 import { PageHeader } from '../components/layout/page-header';
@@ -8,7 +9,7 @@ import { Alert } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
 import { buttonVariants } from '../components/ui/button-styles';
 import { Card } from '../components/ui/card';
-import { TextField } from '../components/ui/field';
+import { EmailField, TextField } from '../components/ui/field';
 import { Spinner } from '../components/ui/spinner';
 import { useRememberSignIn } from '../features/auth/session';
 import { useRedirectSignedIn } from '../features/auth/use-redirect-signed-in';
@@ -59,10 +60,7 @@ export function ConfirmEmailPage() {
     setNotice(undefined);
     const parsed = verifyOtpRequestSchema.safeParse({ email, otp });
     if (!parsed.success) {
-      const found: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        found[issue.path[0] as 'email' | 'otp'] ??= issue.message;
-      }
+      const found: typeof errors = fieldErrorsOf(parsed.error);
       setErrors(found);
       setProblem(undefined);
       document.getElementById(found.email ? 'email' : 'otp')?.focus();
@@ -140,17 +138,7 @@ export function ConfirmEmailPage() {
               )}
             </Alert>
           )}
-          <TextField
-            id="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={FIELD_MAX.email}
-            value={email}
-            error={errors.email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <EmailField value={email} error={errors.email} onChange={setEmail} />
           <TextField
             id="otp"
             label="Confirmation code"

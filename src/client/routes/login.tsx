@@ -5,13 +5,14 @@ import {
   LOGIN_MESSAGES,
   loginRequestSchema,
 } from '#shared/contracts/auth';
+import { fieldErrorsOf } from '#shared/contracts/field-errors';
 import { FIELD_MAX } from '#shared/limits';
 import { paths } from '#shared/routes';
 import { PageHeader } from '../components/layout/page-header';
 import { Alert } from '../components/ui/alert';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
-import { TextField } from '../components/ui/field';
+import { EmailField, TextField } from '../components/ui/field';
 import { Spinner } from '../components/ui/spinner';
 import { useLogin } from '../features/auth/login-api';
 import { useRememberSignIn } from '../features/auth/session';
@@ -35,11 +36,7 @@ export function LoginPage() {
     event.preventDefault();
     const parsed = loginRequestSchema.safeParse({ email, password });
     if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as keyof Errors;
-        found[field] ??= issue.message;
-      }
+      const found: Errors = fieldErrorsOf(parsed.error);
       setErrors(found);
       setMessage(undefined);
       document.getElementById(found.email ? 'email' : 'password')?.focus();
@@ -79,17 +76,7 @@ export function LoginPage() {
       <Card>
         <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5">
           {message && <Alert tone="error">{message}</Alert>}
-          <TextField
-            id="email"
-            label="Email"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={FIELD_MAX.email}
-            value={email}
-            error={errors.email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <EmailField value={email} error={errors.email} onChange={setEmail} />
           <TextField
             id="password"
             label="Password"

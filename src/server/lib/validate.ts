@@ -1,5 +1,6 @@
 import { zValidator } from '@hono/zod-validator';
 import type { z } from 'zod';
+import { fieldErrorsOf } from '#shared/contracts/field-errors';
 import { AppError } from './app-error';
 
 /**
@@ -9,11 +10,7 @@ import { AppError } from './app-error';
 export function jsonBody<Schema extends z.ZodType>(schema: Schema) {
   return zValidator('json', schema, (result) => {
     if (result.success) return;
-    const fields: Record<string, string> = {};
-    for (const issue of result.error.issues) {
-      const field = issue.path.length > 0 ? String(issue.path[0]) : 'form';
-      fields[field] ??= issue.message;
-    }
+    const fields = fieldErrorsOf(result.error);
     const first = result.error.issues[0]?.message ?? 'The request could not be read.';
     throw new AppError('invalid_input', first, fields);
   });

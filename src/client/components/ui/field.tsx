@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
+import { FIELD_MAX } from '#shared/limits';
 
 export const controlStyles =
   'w-full rounded-[var(--radius-control)] border border-white/40 bg-night-950/60 px-3 py-2.5 text-ink placeholder:text-ink-muted/80 focus:border-accent aria-[invalid=true]:border-danger';
@@ -119,5 +120,30 @@ export function SelectField({
         ))}
       </select>
     </FieldFrame>
+  );
+}
+
+/** The e-mail field of the sign-in and confirmation forms. */
+export function EmailField({
+  value,
+  error,
+  onChange,
+}: {
+  value: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      id="email"
+      label="Email"
+      type="email"
+      autoComplete="email"
+      required
+      maxLength={FIELD_MAX.email}
+      value={value}
+      error={error}
+      onChange={(event) => onChange(event.target.value)}
+    />
   );
 }

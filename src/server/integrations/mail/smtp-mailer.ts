@@ -43,7 +43,9 @@ export function createSmtpMailer(options: SmtpMailerOptions): Mailer {
     async send(mail: OutgoingMail) {
       const toDomain = recipientDomain(mail.to);
       try {
-        const info = await (await openTransport()).sendMail({
+        const info = await (
+          await openTransport()
+        ).sendMail({
           from,
           to: mail.to,
           subject: mail.subject,
