@@ -6,7 +6,7 @@ import { PAYLOAD_TOO_LARGE_MESSAGE } from '#shared/contracts/errors';
 import type { Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
 import { configRoutes } from './features/config/config.routes';
-import { devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
+import { devMailboxAllowed, devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { registrationRoutes } from './features/registration/registration.routes';
 import { AppError } from './lib/app-error';
@@ -38,7 +38,14 @@ export type AppOptions = {
 /** The whole HTTP application, shared by the server (index.ts) and the tests (app.request). */
 export function createApp(options: AppOptions) {
   const { database, logger, services } = options;
-  const deps = { database, logger, auth: services.auth, rateLimits: services.rateLimits };
+  const deps = {
+    database,
+    logger,
+    auth: services.auth,
+    rateLimits: services.rateLimits,
+    mailer: services.mailer,
+    publicUrl: options.publicUrl,
+  };
 
   const api = new Hono()
     .use(sameOriginOnly(options.publicUrl))
@@ -52,10 +59,15 @@ export function createApp(options: AppOptions) {
     )
     .route('/health', healthRoutes(database))
     .route('/config', configRoutes({ translateWidget: options.translateWidget }))
-    .route('/auth', authRoutes(deps))
+    .route('/auth', authRoutes({ ...deps, trustProxy: options.trustProxy }))
     .route('/registration', registrationRoutes({ ...deps, trustProxy: options.trustProxy }));
-  // The development mailbox shows the outbox's mails; production never serves it.
-  if (!options.production && services.mailer.kind === 'outbox') {
+  // The development mailbox shows the outbox's mails; a deployment never serves it.
+  const devMailbox = devMailboxAllowed({
+    production: options.production,
+    mailerKind: services.mailer.kind,
+    publicUrl: options.publicUrl,
+  });
+  if (devMailbox) {
     api.route('/dev/mailbox', devMailboxRoutes(database));
   }
 

@@ -58,7 +58,25 @@ describe('parseEnv secrets', () => {
       /AUTH_SECRET must be set in production/,
     );
     const secret = 'x'.repeat(32);
-    expect(parseEnv({ NODE_ENV: 'production', AUTH_SECRET: secret }).AUTH_SECRET).toBe(secret);
+    const production = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: secret,
+      PUBLIC_URL: 'https://starprep.example',
+      SMTP_URL: 'smtps://user:pass@mail.example:465',
+    };
+    expect(parseEnv(production).AUTH_SECRET).toBe(secret);
+  });
+
+  it('asks a production deployment for its address and a mail server', () => {
+    try {
+      parseEnv({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(32) });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as EnvError).problems).toEqual([
+        'PUBLIC_URL must be set in production (the address students open, e.g. https://starprep.example.com)',
+        'SMTP_URL must be set in production (the outbox only keeps mails on this machine)',
+      ]);
+    }
   });
 
   it('checks the mail, Redis and public URLs', () => {

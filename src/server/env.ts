@@ -52,14 +52,16 @@ const envSchema = z
     TRUST_PROXY: onOff.default(false),
   })
   .superRefine((env, context) => {
+    if (env.NODE_ENV !== 'production') return;
+    const require = (name: keyof typeof env, why: string) => {
+      if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: why });
+    };
     // A deployment must bring its own secret: a generated one would differ between instances.
-    if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
-      context.addIssue({
-        code: 'custom',
-        path: ['AUTH_SECRET'],
-        message: 'must be set in production (at least 32 characters, e.g. openssl rand -hex 32)',
-      });
-    }
+    require('AUTH_SECRET', 'must be set in production (at least 32 characters, e.g. openssl rand -hex 32)');
+    // Links in mails and the same-origin check need the address students really use.
+    require('PUBLIC_URL', 'must be set in production (the address students open, e.g. https://starprep.example.com)');
+    // The outbox keeps mails on the server: in production no student would ever get a code.
+    require('SMTP_URL', 'must be set in production (the outbox only keeps mails on this machine)');
   });
 
 export type Env = z.infer<typeof envSchema>;

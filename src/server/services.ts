@@ -43,7 +43,6 @@ export function createServices(config: ServicesConfig): Services {
   const rateLimits = createRateLimits({ database, redis, namespace: config.rateLimitNamespace });
   const auth = createAuth({
     database,
-    mailer,
     logger,
     publicUrl: config.publicUrl,
     secret: config.authSecret,

@@ -11,10 +11,15 @@ export const SUBSCRIPTION_CURRENCY = 'USD';
 export const RATE_LIMITS = {
   registration: { attempts: 5, windowMs: 300_000 },
   /**
-   * Not in the spec: sign-ups per client address, on top of the per-e-mail limit (decisions.md
-   * section 2 reveals an existing e-mail only behind both).
+   * Not in the spec: caps per client address on top of the per-e-mail limits, against one
+   * machine spraying many addresses (decisions.md section 2 reveals an existing e-mail only behind
+   * both). Generous, because a campus or office shares one address.
    */
-  registrationPerIp: { attempts: 20, windowMs: 3_600_000 },
+  registrationPerIp: { attempts: 20, windowMs: 600_000 },
+  loginPerIp: { attempts: 100, windowMs: 300_000 },
+  confirmPerIp: { attempts: 30, windowMs: 600_000 },
+  /** Code checks per e-mail: the 5 tries of one code, a few resends, no more. */
+  confirmPerEmail: { attempts: 15, windowMs: 600_000 },
   login: { attempts: 5, windowMs: 300_000 },
   examSessionStart: { attempts: 10, windowMs: 60_000 },
   aiQuestions: { attempts: 10, windowMs: 60_000 },

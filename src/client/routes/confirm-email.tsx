@@ -75,7 +75,10 @@ export function ConfirmEmailPage() {
       },
       onError: (error) => {
         setProblem(messageOf(error, OTP_MESSAGES.unexpected));
-        if (error instanceof ApiRequestError) setErrors(error.fields);
+        const fields = error instanceof ApiRequestError ? error.fields : {};
+        setErrors(fields);
+        // The busy button lost focus: back to the field to correct.
+        document.getElementById(fields.email ? 'email' : 'otp')?.focus();
       },
     });
   };

@@ -57,7 +57,10 @@ export function LoginPage() {
           return;
         }
         setMessage(messageOf(error, LOGIN_MESSAGES.unexpected));
-        if (error instanceof ApiRequestError) setErrors(error.fields);
+        const fields = error instanceof ApiRequestError ? error.fields : {};
+        setErrors(fields);
+        // The busy button lost focus: put it where the student acts next.
+        document.getElementById(fields.email ? 'email' : 'password')?.focus();
       },
     });
   };

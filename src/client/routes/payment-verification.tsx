@@ -7,6 +7,7 @@ import { yearlyPriceLabel } from '#shared/pricing';
 import { paths } from '#shared/routes';
 import { PageHeader } from '../components/layout/page-header';
 import { Alert } from '../components/ui/alert';
+import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Spinner } from '../components/ui/spinner';
 import { useSession } from '../features/auth/session';
@@ -31,7 +32,18 @@ export function PaymentVerificationPage() {
       void navigate(paths.dashboard, { replace: true });
   }, [session.isSuccess, signedIn, registration?.paymentStatus, navigate]);
 
-  if (session.isPending || latest.isPending) {
+  if (session.isError) {
+    return (
+      <div className="mx-auto mt-16 flex max-w-xl flex-col items-center gap-4">
+        <Alert tone="error">{session.error.message} Check your connection and try again.</Alert>
+        <Button variant="secondary" onClick={() => void session.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  // A query that waits for the session counts as pending; only a running one shows the spinner.
+  if (session.isPending || !signedIn || latest.isLoading) {
     return (
       <div className="flex justify-center py-24">
         <Spinner label="Checking your payment..." />

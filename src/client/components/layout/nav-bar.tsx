@@ -38,7 +38,11 @@ export function NavBar() {
         signOut.mutate();
       }}
     >
-      {signOut.isPending ? 'Signing out...' : 'Sign Out'}
+      {signOut.isPending
+        ? 'Signing out...'
+        : signOut.isError
+          ? 'Sign Out (failed, retry)'
+          : 'Sign Out'}
     </button>
   );
 

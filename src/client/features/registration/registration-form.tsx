@@ -4,6 +4,7 @@ import { COUNTRIES, EDUCATION_LEVELS, EXAM_CATEGORIES, US_STATES } from '#shared
 import {
   EMPTY_REGISTRATION,
   examTypesOf,
+  firstRegistrationError,
   isoDateAt,
   OTHER_OPTION,
   REGISTRATION_LABELS as LABELS,
@@ -57,7 +58,11 @@ export function RegistrationForm() {
     // A new category has other exam types: the old pick no longer applies.
     if (field === 'examCategory') Object.assign(next, { examType: '', customExamType: '' });
     setForm(next);
-    if (submitted) setErrors(validateRegistration(next, localToday()));
+    if (!submitted) return;
+    // After a first submit the messages follow the typing, the summary line too.
+    const found = validateRegistration(next, localToday());
+    setErrors(found);
+    setSummary(firstRegistrationError(found));
   };
 
   const bind = (field: RegistrationField) => ({
@@ -88,7 +93,11 @@ export function RegistrationForm() {
       },
       onError: (error) => {
         setSummary(messageOf(error, REGISTRATION_MESSAGES.failed));
-        if (error instanceof ApiRequestError) setErrors(error.fields as RegistrationErrors);
+        const fields = (error instanceof ApiRequestError ? error.fields : {}) as RegistrationErrors;
+        setErrors(fields);
+        // The busy button lost focus: move it to the first field to correct, if any.
+        const first = Object.keys(fields)[0];
+        if (first) document.getElementById(first)?.focus();
       },
     });
   };

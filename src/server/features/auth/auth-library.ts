@@ -4,14 +4,11 @@ import { admin, emailOTP } from 'better-auth/plugins';
 import { FIELD_MAX, OTP } from '#shared/limits';
 import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
-import type { Mailer } from '../../integrations/mail';
-import { confirmEmailUrl, otpMail } from '../../integrations/mail/templates/otp-mail';
 import type { Logger } from '../../lib/logger';
 import { hashPassword, verifyPassword } from '../../lib/password-hashing';
 
 export type AuthOptions = {
   database: Database;
-  mailer: Mailer;
   logger: Logger;
   /** The address students open; links in mails point here and it is the trusted origin. */
   publicUrl: string;
@@ -30,7 +27,7 @@ const SESSION_RENEW_AFTER_SECONDS = 24 * 60 * 60;
  * our own routes call `auth.api` so that the spec's rules, messages and rate limits come first.
  */
 export function createAuth(options: AuthOptions) {
-  const { database, mailer, logger } = options;
+  const { database, logger } = options;
   return betterAuth({
     appName: 'StarPrep',
     baseURL: options.publicUrl,
@@ -65,14 +62,11 @@ export function createAuth(options: AuthOptions) {
         expiresIn: OTP.validSeconds,
         allowedAttempts: OTP.maxWrongTries,
         storeOTP: 'hashed',
-        sendVerificationOTP: async ({ email, otp }) => {
-          await mailer.send(
-            otpMail({
-              to: email,
-              code: otp,
-              confirmUrl: confirmEmailUrl(options.publicUrl, email),
-            }),
-          );
+        // Codes are made with auth.api.createVerificationOTP and mailed by registration.service,
+        // which sees a failed mail (better-auth would swallow an error thrown here). Nothing of
+        // ours calls the plugin's own sending path.
+        sendVerificationOTP: () => {
+          throw new Error('confirmation codes are mailed by registration.service');
         },
       }),
       admin(),

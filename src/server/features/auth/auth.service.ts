@@ -1,15 +1,16 @@
 import { LOGIN_MESSAGES } from '#shared/contracts/auth';
 import { paths } from '#shared/routes';
-import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
-import type { Logger } from '../../lib/logger';
-import type { RateLimits } from '../../lib/rate-limit/rate-limiter';
-import { hasCompletedPayment, sendCode } from '../registration/registration.service';
-import type { Auth } from './auth-library';
+import {
+  completePendingRegistration,
+  hasCompletedPayment,
+  type RegistrationDeps,
+  sendCode,
+} from '../registration/registration.service';
 import { authErrorCode } from './auth-errors';
 import { toSessionUser } from './session-user';
 
-export type AuthDeps = { database: Database; auth: Auth; rateLimits: RateLimits; logger: Logger };
+export type AuthDeps = RegistrationDeps;
 
 const SUSPENDED_MESSAGE = 'This account has been suspended. Please contact support.';
 
@@ -20,9 +21,11 @@ const SUSPENDED_MESSAGE = 'This account has been suspended. Please contact suppo
 export async function signIn(
   deps: AuthDeps,
   credentials: { email: string; password: string },
+  clientIp: string,
   requestHeaders: Headers,
 ) {
   const { auth, rateLimits } = deps;
+  await rateLimits.loginPerIp.consume(clientIp);
   await rateLimits.loginPerEmail.consume(credentials.email);
   let result;
   try {
@@ -48,6 +51,8 @@ export async function signIn(
   // A successful sign-in clears the counter, so signing out and in again never locks anyone out.
   await rateLimits.loginPerEmail.reset(credentials.email);
   const user = toSessionUser(result.response.user);
+  // A confirmation whose registration could not be saved is finished here, password proven.
+  await completePendingRegistration(deps, user.id);
   return { user, redirectTo: await nextPathFor(deps, user.id), headers: result.headers };
 }
 

@@ -23,6 +23,11 @@ describe('GET /api/dev/mailbox', () => {
     expect(await response.json()).toMatchObject({ error: { code: 'not_found' } });
   });
 
+  it('does not exist when the public address is not this machine (NODE_ENV forgotten)', async () => {
+    const { app } = createTestApp(database, { publicUrl: 'https://starprep.example' });
+    expect((await app.request('/api/dev/mailbox')).status).toBe(404);
+  });
+
   it('does not exist when mail goes out over SMTP', async () => {
     const { app, services } = createTestApp(database, {}, { smtpUrl: 'smtp://127.0.0.1:1' });
     expect(services.mailer.kind).toBe('smtp');

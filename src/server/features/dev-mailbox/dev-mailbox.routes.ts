@@ -63,3 +63,19 @@ export function devMailboxRoutes(database: Database) {
     },
   );
 }
+
+/**
+ * The mailbox shows every one-time code, so it exists only on a developer's machine: outside
+ * production, with the outbox, and with a local PUBLIC_URL. A deployment that forgot NODE_ENV
+ * still sets its public address (or gets a 404 here).
+ */
+export function devMailboxAllowed(options: {
+  production: boolean;
+  mailerKind: 'outbox' | 'smtp';
+  publicUrl: string;
+}): boolean {
+  const host = new URL(options.publicUrl).hostname;
+  const local =
+    host === 'localhost' || host.endsWith('.localhost') || host === '127.0.0.1' || host === '[::1]';
+  return !options.production && options.mailerKind === 'outbox' && local;
+}

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OTP_MESSAGES } from '#shared/contracts/auth';
 import { REGISTRATION_MESSAGES } from '#shared/contracts/registration';
 import {
+  confirmedStudent,
   cookieFrom,
   latestCode,
   postJson,
@@ -67,9 +68,8 @@ describe('POST /api/registration', () => {
     expect(response.headers.getSetCookie()).toEqual([]);
   });
 
-  it('refuses an e-mail that is already registered, with the spec message', async () => {
-    const form = validRegistration();
-    expect((await postJson(app, '/api/registration', form)).status).toBe(201);
+  it('refuses an e-mail whose account is confirmed, with the spec message', async () => {
+    const { form } = await confirmedStudent(app, database);
     const again = await postJson(app, '/api/registration', { ...form, firstName: 'Other' });
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({
@@ -83,6 +83,48 @@ describe('POST /api/registration', () => {
       email: form.email.toUpperCase(),
     });
     expect(upper.status).toBe(409);
+  });
+
+  it('lets a new sign-up replace an account nobody confirmed (no squatting an address)', async () => {
+    const squatter = validRegistration({ password: 'Squatter123', examType: 'Notary Public' });
+    expect((await postJson(app, '/api/registration', squatter)).status).toBe(201);
+    const owner = { ...squatter, password: 'RealOwner456', examType: 'Bar Exam' };
+    expect((await postJson(app, '/api/registration', owner)).status).toBe(201);
+
+    const code = await latestCode(database, owner.email);
+    const confirmed = await postJson(app, '/api/registration/confirm', {
+      email: owner.email,
+      otp: code,
+    });
+    expect(confirmed.status).toBe(200);
+    const login = (password: string) =>
+      postJson(app, '/api/auth/login', { email: owner.email, password });
+    expect((await login('Squatter123')).status).toBe(401);
+    expect((await login('RealOwner456')).status).toBe(200);
+    const user = await userRow(owner.email);
+    const registrations = await database.db
+      .select()
+      .from(examRegistrations)
+      .where(eq(examRegistrations.userId, user!.id));
+    expect(registrations.map((row) => row.examType)).toEqual(['Bar Exam']);
+  });
+
+  it('two identical sign-ups at once: one account, the other gets the spec message', async () => {
+    const form = validRegistration();
+    const answers = await Promise.all([
+      postJson(app, '/api/registration', form),
+      postJson(app, '/api/registration', form),
+    ]);
+    const statuses = answers.map((response) => response.status).sort();
+    expect(statuses[0]).toBe(201);
+    expect([201, 409]).toContain(statuses[1]);
+    const rows = await database.db.select().from(users).where(eq(users.email, form.email));
+    expect(rows).toHaveLength(1);
+    const pending = await database.db
+      .select()
+      .from(pendingRegistrations)
+      .where(eq(pendingRegistrations.userId, rows[0]!.id));
+    expect(pending).toHaveLength(1);
   });
 });
 
@@ -131,12 +173,13 @@ describe('POST /api/registration/confirm', () => {
       redirectTo: '/payment-verification',
     });
 
-    // The code is single use.
+    // The code is single use; a confirmed address answers like a wrong code.
     const reuse = await postJson(app, '/api/registration/confirm', {
       email: form.email,
       otp: code,
     });
-    expect(reuse.status).toBe(409);
+    expect(reuse.status).toBe(400);
+    expect(await reuse.json()).toMatchObject({ error: { message: OTP_MESSAGES.invalid } });
   });
 
   it('gives the same message for a wrong code', async () => {

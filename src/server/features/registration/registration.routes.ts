@@ -24,7 +24,11 @@ export function registrationRoutes(deps: RegistrationDeps & { trustProxy: boolea
     })
     .post('/confirm', jsonBody(verifyOtpRequestSchema), async (c) => {
       const { email, otp } = c.req.valid('json');
-      const { user, headers } = await confirmEmail(deps, email, otp, c.req.raw.headers);
+      const { user, headers } = await confirmEmail(
+        deps,
+        { email, otp, clientIp: clientIp(c, deps.trustProxy) },
+        c.req.raw.headers,
+      );
       forwardCookies(headers, c);
       // Until checkout exists, the payment step is the payment status page.
       return c.json({ user: toSessionUser(user), redirectTo: paths.paymentVerification });

@@ -14,6 +14,9 @@ import type { Database } from '../../db/client';
 import { examRegistrations, pendingRegistrations, users } from '../../db/schema';
 import type { StudentInfo } from '../../db/schema/registrations';
 import { AppError } from '../../lib/app-error';
+import { describeForLog } from '../../lib/errors';
+import type { Mailer } from '../../integrations/mail';
+import { confirmEmailUrl, otpMail } from '../../integrations/mail/templates/otp-mail';
 import type { Logger } from '../../lib/logger';
 import type { RateLimits } from '../../lib/rate-limit/rate-limiter';
 import type { Auth } from '../auth/auth-library';
@@ -23,7 +26,10 @@ export type RegistrationDeps = {
   database: Database;
   auth: Auth;
   rateLimits: RateLimits;
+  mailer: Mailer;
   logger: Logger;
+  /** Where the link in the mail points (PUBLIC_URL). */
+  publicUrl: string;
 };
 
 /**
@@ -55,24 +61,37 @@ export async function register(deps: RegistrationDeps, input: RegistrationForm, 
     new AppError('conflict', REGISTRATION_MESSAGES.emailTaken, {
       email: REGISTRATION_MESSAGES.emailTaken,
     });
-  if (await findUserByEmail(database, form.email)) throw emailTaken();
+  const existing = await findUserByEmail(database, form.email);
+  if (existing?.emailVerified) throw emailTaken();
+  // An account nobody confirmed yet belongs to no one: a new sign-up replaces it (new password,
+  // new answers, new code). Otherwise a stranger could squat an address they do not own, or
+  // pre-set the password of an account its owner later confirms.
+  if (existing) await database.db.delete(users).where(eq(users.id, existing.id));
 
-  const { user } = await auth.api.signUpEmail({
-    body: {
-      email: form.email,
-      password: form.password,
-      name: `${form.firstName} ${form.lastName}`,
-    },
-  });
+  let userId: string;
+  try {
+    const { user } = await auth.api.signUpEmail({
+      body: {
+        email: form.email,
+        password: form.password,
+        name: `${form.firstName} ${form.lastName}`,
+      },
+    });
+    userId = user.id;
+  } catch (error) {
+    // A second sign-up for the same address that raced this one created the account first.
+    if (authErrorCode(error) && (await findUserByEmail(database, form.email))) throw emailTaken();
+    throw error;
+  }
   // With confirmation required, better-auth answers a duplicate with a made-up user instead of an
   // error (so sign-up cannot probe for accounts); a sign-up racing ours lands here.
-  if ((await findUserByEmail(database, form.email))?.id !== user.id) throw emailTaken();
+  if ((await findUserByEmail(database, form.email))?.id !== userId) throw emailTaken();
 
   try {
-    await database.db.insert(pendingRegistrations).values({ userId: user.id, ...examFields(form) });
+    await database.db.insert(pendingRegistrations).values({ userId, ...examFields(form) });
   } catch (error) {
     // Nothing stays half-made: without its answers the account could never be completed.
-    await database.db.delete(users).where(eq(users.id, user.id));
+    await database.db.delete(users).where(eq(users.id, userId));
     throw error;
   }
 
@@ -93,27 +112,25 @@ export async function register(deps: RegistrationDeps, input: RegistrationForm, 
  */
 export async function confirmEmail(
   deps: RegistrationDeps,
-  email: string,
-  otp: string,
+  { email, otp, clientIp }: { email: string; otp: string; clientIp: string },
   requestHeaders: Headers,
 ) {
-  const { database, auth } = deps;
+  const { database, auth, rateLimits } = deps;
+  // Each code has 5 tries; these stop one machine from burning everyone's tries.
+  await rateLimits.confirmPerIp.consume(clientIp);
+  await rateLimits.confirmPerEmail.consume(email);
+
+  const invalid = () =>
+    new AppError('invalid_input', OTP_MESSAGES.invalid, { otp: OTP_MESSAGES.invalid });
   const user = await findUserByEmail(database, email);
-  // An unknown address gets the same answer as a wrong code: this form must not reveal accounts.
-  if (!user)
-    throw new AppError('invalid_input', OTP_MESSAGES.invalid, { otp: OTP_MESSAGES.invalid });
+  // Unknown and already confirmed addresses get the same answer as a wrong code: this form must
+  // not tell anyone which addresses have accounts.
+  if (!user || user.emailVerified) throw invalid();
   const [pending] = await database.db
-    .select()
+    .select({ userId: pendingRegistrations.userId })
     .from(pendingRegistrations)
     .where(eq(pendingRegistrations.userId, user.id));
-  if (!pending) {
-    throw new AppError(
-      user.emailVerified ? 'conflict' : 'not_found',
-      user.emailVerified
-        ? 'This email is already confirmed. Please sign in.'
-        : OTP_MESSAGES.registrationMissing,
-    );
-  }
+  if (!pending) throw new AppError('not_found', OTP_MESSAGES.registrationMissing);
 
   let verified;
   try {
@@ -127,19 +144,41 @@ export async function confirmEmail(
     if (code === 'TOO_MANY_ATTEMPTS') {
       throw AppError.rateLimited(OTP_MESSAGES.tooManyTries, OTP.resendAfterSeconds);
     }
-    if (code === 'INVALID_OTP' || code === 'OTP_EXPIRED') {
-      throw new AppError('invalid_input', OTP_MESSAGES.invalid, { otp: OTP_MESSAGES.invalid });
-    }
+    if (code === 'INVALID_OTP' || code === 'OTP_EXPIRED') throw invalid();
     throw error;
   }
   if (!verified.response.token) throw new AppError('unavailable', OTP_MESSAGES.sessionFailed);
 
-  await database.db.transaction(async (tx) => {
-    const { createdAt: _createdAt, ...answers } = pending;
-    await tx.insert(examRegistrations).values({ ...answers, paymentStatus: 'pending' });
-    await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.userId, user.id));
-  });
+  if (!(await completePendingRegistration(deps, user.id))) {
+    // The e-mail is confirmed; the next sign-in completes the registration (auth.service.ts).
+    throw new AppError('unavailable', OTP_MESSAGES.saveFailed);
+  }
   return { user: verified.response.user, headers: verified.headers };
+}
+
+/**
+ * Turns the kept answers of a confirmed student into an exam registration awaiting payment, in
+ * one transaction. False when it could not be saved (logged); true also when nothing was pending.
+ */
+export async function completePendingRegistration(
+  deps: Pick<RegistrationDeps, 'database' | 'logger'>,
+  userId: string,
+): Promise<boolean> {
+  try {
+    await deps.database.db.transaction(async (tx) => {
+      const [pending] = await tx
+        .delete(pendingRegistrations)
+        .where(eq(pendingRegistrations.userId, userId))
+        .returning();
+      if (!pending) return;
+      const { createdAt: _createdAt, ...answers } = pending;
+      await tx.insert(examRegistrations).values({ ...answers, paymentStatus: 'pending' });
+    });
+    return true;
+  } catch (error) {
+    deps.logger.error({ err: describeForLog(error) }, 'could not save the exam registration');
+    return false;
+  }
 }
 
 /** Resend OTP: at most once a minute per address; unknown or confirmed addresses get no mail. */
@@ -148,7 +187,7 @@ export async function resendCode(deps: RegistrationDeps, email: string) {
   const user = await findUserByEmail(deps.database, email);
   if (!user || user.emailVerified) return { message: RESEND_MESSAGES.sent };
   try {
-    await deps.auth.api.sendVerificationOTP({ body: { email, type: 'email-verification' } });
+    await mailNewCode(deps, email);
   } catch (error) {
     deps.logger.error({ err: describeMailError(error) }, 'could not resend the confirmation code');
     throw new AppError('unavailable', RESEND_MESSAGES.failed);
@@ -157,7 +196,7 @@ export async function resendCode(deps: RegistrationDeps, email: string) {
 }
 
 /**
- * Sends a new code unless one went out less than a minute ago (that one is still valid).
+ * Mails a new code unless one went out less than a minute ago (that one is still valid).
  * Used by sign-up and by a sign-in before the e-mail is confirmed.
  */
 export async function sendCode(deps: RegistrationDeps, email: string) {
@@ -167,7 +206,17 @@ export async function sendCode(deps: RegistrationDeps, email: string) {
     if (error instanceof AppError && error.code === 'rate_limited') return;
     throw error;
   }
-  await deps.auth.api.sendVerificationOTP({ body: { email, type: 'email-verification' } });
+  await mailNewCode(deps, email);
+}
+
+/** A fresh code (stored hashed by better-auth, replacing any earlier one) in a mail. */
+async function mailNewCode(deps: RegistrationDeps, email: string) {
+  const code = await deps.auth.api.createVerificationOTP({
+    body: { email, type: 'email-verification' },
+  });
+  await deps.mailer.send(
+    otpMail({ to: email, code, confirmUrl: confirmEmailUrl(deps.publicUrl, email) }),
+  );
 }
 
 /** Spec section 4: a completed payment leads to the dashboard, anything else to the payment step. */
@@ -231,9 +280,14 @@ function examFields(form: RegistrationForm) {
   };
 }
 
-/** A mail failure's type and message only: SMTP errors can carry the server's reply text. */
+/**
+ * A mail failure's type and code only: an SMTP error's message carries the server's reply, which
+ * usually repeats the recipient's address.
+ */
 function describeMailError(error: unknown) {
-  return error instanceof Error
-    ? { type: error.name, message: error.message }
-    : { message: String(error) };
+  const code = (error as { code?: unknown } | null)?.code;
+  return {
+    type: error instanceof Error ? error.name : typeof error,
+    ...(typeof code === 'string' && { code }),
+  };
 }

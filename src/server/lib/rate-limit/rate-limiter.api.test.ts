@@ -67,14 +67,22 @@ function storeSuite(instance: () => Promise<RateLimits>) {
     [
       'registrationPerIp',
       20,
-      3600,
+      600,
       'Too many attempts. Please wait a few minutes before trying again.',
     ],
     ['loginPerEmail', 5, 300, 'Too many login attempts. Please wait 5 minutes and try again.'],
     ['otpResendPerEmail', 1, 60, 'Please wait a minute before requesting a new OTP.'],
+    ['loginPerIp', 100, 300, 'Too many attempts. Please wait a few minutes before trying again.'],
+    [
+      'confirmPerEmail',
+      15,
+      600,
+      'Too many attempts. Please wait a few minutes before trying again.',
+    ],
+    ['confirmPerIp', 30, 600, 'Too many attempts. Please wait a few minutes before trying again.'],
   ] as const)('%s allows %i per %i s, then says "%s"', async (name, points, seconds, message) => {
     expect(RATE_LIMIT_RULES[name]).toMatchObject({ points, durationSeconds: seconds, message });
-    const key = name === 'registrationPerIp' ? `198.51.100.${counter++ % 250}` : freshEmail();
+    const key = name.endsWith('PerIp') ? `198.51.100.${counter++ % 250}` : freshEmail();
     await consumeTimes(limits, name, key, points);
     const error = await refusal(limits[name].consume(key));
     expect(error).toMatchObject({ code: 'rate_limited', message });

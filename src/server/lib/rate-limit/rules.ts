@@ -17,9 +17,9 @@ export type RateLimitRule = {
 
 // The messages live with the forms' other messages in src/shared/contracts.
 export const REGISTRATION_RATE_LIMIT_MESSAGE = REGISTRATION_MESSAGES.rateLimited;
-export const REGISTRATION_PER_IP_RATE_LIMIT_MESSAGE = LOGIN_MESSAGES.tooManyRequests;
 export const LOGIN_RATE_LIMIT_MESSAGE = LOGIN_MESSAGES.rateLimited;
 export const OTP_RESEND_RATE_LIMIT_MESSAGE = RESEND_MESSAGES.wait;
+export const PER_IP_RATE_LIMIT_MESSAGE = LOGIN_MESSAGES.tooManyRequests;
 
 const seconds = (ms: number) => ms / 1000;
 
@@ -34,7 +34,7 @@ export const RATE_LIMIT_RULES = {
   registrationPerIp: {
     points: RATE_LIMITS.registrationPerIp.attempts,
     durationSeconds: seconds(RATE_LIMITS.registrationPerIp.windowMs),
-    message: REGISTRATION_PER_IP_RATE_LIMIT_MESSAGE,
+    message: PER_IP_RATE_LIMIT_MESSAGE,
     keyPrefix: 'registration-ip',
     keyKind: 'ip',
   },
@@ -44,6 +44,27 @@ export const RATE_LIMIT_RULES = {
     message: LOGIN_RATE_LIMIT_MESSAGE,
     keyPrefix: 'login-email',
     keyKind: 'email',
+  },
+  loginPerIp: {
+    points: RATE_LIMITS.loginPerIp.attempts,
+    durationSeconds: seconds(RATE_LIMITS.loginPerIp.windowMs),
+    message: PER_IP_RATE_LIMIT_MESSAGE,
+    keyPrefix: 'login-ip',
+    keyKind: 'ip',
+  },
+  confirmPerEmail: {
+    points: RATE_LIMITS.confirmPerEmail.attempts,
+    durationSeconds: seconds(RATE_LIMITS.confirmPerEmail.windowMs),
+    message: PER_IP_RATE_LIMIT_MESSAGE,
+    keyPrefix: 'confirm-email',
+    keyKind: 'email',
+  },
+  confirmPerIp: {
+    points: RATE_LIMITS.confirmPerIp.attempts,
+    durationSeconds: seconds(RATE_LIMITS.confirmPerIp.windowMs),
+    message: PER_IP_RATE_LIMIT_MESSAGE,
+    keyPrefix: 'confirm-ip',
+    keyKind: 'ip',
   },
   otpResendPerEmail: {
     points: 1,
