@@ -51,7 +51,7 @@ export async function confirm(url, email) {
   const code = await mailedCode(url, email);
   const response = await fetch(`${url}/api/registration/confirm`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress() },
     body: JSON.stringify({ email, otp: code }),
   });
   if (response.status !== 200)

@@ -28,7 +28,14 @@ try {
         setupRequest: (request) => {
           const email = emails[next % emails.length];
           next += 1;
-          return { ...request, body: JSON.stringify({ email, password: 'Analytical1843' }) };
+          // Each sign-in from its own client address, as many students would come: the per-IP
+          // cap (100 per 5 minutes) would otherwise stop one benchmarking machine.
+          const address = `10.${(next >> 16) & 255}.${(next >> 8) & 255}.${next & 255}`;
+          return {
+            ...request,
+            headers: { ...request.headers, 'x-forwarded-for': address },
+            body: JSON.stringify({ email, password: 'Analytical1843' }),
+          };
         },
       },
     ],

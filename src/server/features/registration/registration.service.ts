@@ -165,6 +165,12 @@ export async function completePendingRegistration(
   userId: string,
 ): Promise<boolean> {
   try {
+    // Nearly every sign-in has nothing pending: one cheap look before opening a transaction.
+    const [waiting] = await deps.database.db
+      .select({ userId: pendingRegistrations.userId })
+      .from(pendingRegistrations)
+      .where(eq(pendingRegistrations.userId, userId));
+    if (!waiting) return true;
     await deps.database.db.transaction(async (tx) => {
       const [pending] = await tx
         .delete(pendingRegistrations)
