@@ -8,7 +8,11 @@ const start = (command, args, env) =>
   spawn(command, args, { stdio: 'inherit', detached: true, env: { ...process.env, ...env } });
 
 const children = [
-  start('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/index.ts'], { PORT: apiPort }),
+  // Students open Vite's address: links in mails point there.
+  start('npx', ['tsx', 'watch', '--clear-screen=false', 'src/server/index.ts'], {
+    PORT: apiPort,
+    PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173',
+  }),
   start('npx', ['vite'], { API_PORT: apiPort }),
 ];
 console.log(`StarPrep (development): http://localhost:5173 (API on port ${apiPort})`);
