@@ -5,6 +5,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { PAYLOAD_TOO_LARGE_MESSAGE } from '#shared/contracts/errors';
 import type { Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
+import { billingRoutes } from './features/billing/billing.routes';
 import { configRoutes } from './features/config/config.routes';
 import { devMailboxAllowed, devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { healthRoutes } from './features/health/health.routes';
@@ -31,6 +32,8 @@ export type AppOptions = {
   publicUrl: string;
   /** Read the client's address from X-Forwarded-For (only behind a proxy that sets it). */
   trustProxy: boolean;
+  /** Signs payment events: Stripe's endpoint secret, or the local one of the test checkout. */
+  webhookSecret: string;
   /** The built client (dist/client); the API alone is served without it. */
   clientFolder?: string;
 };
@@ -60,7 +63,8 @@ export function createApp(options: AppOptions) {
     .route('/health', healthRoutes(database))
     .route('/config', configRoutes({ translateWidget: options.translateWidget }))
     .route('/auth', authRoutes({ ...deps, trustProxy: options.trustProxy }))
-    .route('/registration', registrationRoutes({ ...deps, trustProxy: options.trustProxy }));
+    .route('/registration', registrationRoutes({ ...deps, trustProxy: options.trustProxy }))
+    .route('/billing', billingRoutes({ database, logger, webhookSecret: options.webhookSecret }));
   // The development mailbox shows the outbox's mails; a deployment never serves it.
   const devMailbox = devMailboxAllowed({
     production: options.production,

@@ -50,6 +50,12 @@ const envSchema = z
       .regex(/^rediss?:\/\/.+/, { error: 'must be a redis:// or rediss:// URL' })
       .optional(),
     TRUST_PROXY: onOff.default(false),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\S{16,}$/, {
+        error: 'must be the whsec_… signing secret of the Stripe endpoint',
+      })
+      .optional(),
   })
   .superRefine((env, context) => {
     if (env.NODE_ENV !== 'production') return;

@@ -2,7 +2,7 @@ import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
 import { EnvError, loadEnv } from './env';
-import { resolveAuthSecret } from './lib/auth-secret';
+import { resolveLocalSecret } from './lib/local-secret';
 import { describeForLog } from './lib/errors';
 import { createLogger } from './lib/logger';
 import { connectRedis } from './lib/rate-limit/redis';
@@ -38,7 +38,7 @@ async function main() {
     database,
     logger,
     publicUrl,
-    authSecret: resolveAuthSecret(env.AUTH_SECRET, env.DATA_DIR),
+    authSecret: resolveLocalSecret(env.AUTH_SECRET, env.DATA_DIR, 'auth-secret'),
     production,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
@@ -60,6 +60,7 @@ async function main() {
     production,
     publicUrl,
     trustProxy: env.TRUST_PROXY,
+    webhookSecret: resolveLocalSecret(env.STRIPE_WEBHOOK_SECRET, env.DATA_DIR, 'webhook-secret'),
     clientFolder,
   });
 

@@ -6,6 +6,8 @@ import { createServices, type ServicesConfig } from '../../src/server/services';
 
 /** The origin app.request() uses: requests to '/api/...' arrive as http://localhost/api/... */
 export const TEST_ORIGIN = 'http://localhost';
+/** The secret the test app checks payment events against. */
+export const TEST_WEBHOOK_SECRET = 'whsec_test_0123456789abcdef0123456789abcdef';
 
 /** Everything the app logged during a test, one parsed JSON object per line. */
 export function captureLogs() {
@@ -49,6 +51,7 @@ export function createTestApp(
     production: false,
     publicUrl: TEST_ORIGIN,
     trustProxy: false,
+    webhookSecret: TEST_WEBHOOK_SECRET,
     ...overrides,
   });
   return { app, logs, services };

@@ -8,3 +8,4 @@ export * from './materials';
 export * from './pending-registrations';
 export * from './outbox';
 export * from './rate-limits';
+export * from './billing-events';

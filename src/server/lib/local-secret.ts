@@ -3,13 +3,17 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 
 /**
- * The key that signs session cookies. Production sets AUTH_SECRET (env.ts insists). On a laptop
- * one is generated on first start and kept beside the embedded database, so sessions survive a
- * restart without anyone having to invent a secret.
+ * A signing key: the configured one (production sets AUTH_SECRET, env.ts insists), or on a laptop
+ * one generated on first start and kept beside the embedded database in `$dataDir/<name>`, so
+ * sessions and signatures survive a restart without anyone having to invent a secret.
  */
-export function resolveAuthSecret(configured: string | undefined, dataDir: string): string {
+export function resolveLocalSecret(
+  configured: string | undefined,
+  dataDir: string,
+  name: 'auth-secret' | 'webhook-secret',
+): string {
   if (configured) return configured;
-  const file = join(dataDir, 'auth-secret');
+  const file = join(dataDir, name);
   if (existsSync(file)) {
     const stored = readFileSync(file, 'utf8').trim();
     if (stored.length >= 32) return stored;

@@ -1,0 +1,137 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { SUBSCRIPTION_PRICE_CENTS } from '#shared/limits';
+import type { Database } from '../../db/client';
+import { billingEvents, examRegistrations, subscriptions } from '../../db/schema';
+import type { Logger } from '../../lib/logger';
+
+export type BillingDeps = { database: Database; logger: Logger };
+
+export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
+
+type Transaction = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Applies one verified payment event exactly once (decisions.md section 1: the webhook is the only
+ * way a payment completes). The event id is recorded in the same transaction as its effect, so a
+ * repeated delivery, even a concurrent one, finds the id taken and changes nothing.
+ */
+export async function applyBillingEvent(
+  deps: BillingDeps,
+  event: Stripe.Event,
+): Promise<EventOutcome> {
+  return deps.database.db.transaction(async (tx) => {
+    const [fresh] = await tx
+      .insert(billingEvents)
+      .values({ id: event.id, type: event.type })
+      .onConflictDoNothing()
+      .returning({ id: billingEvents.id });
+    if (!fresh) return 'duplicate';
+
+    // Only a secret holder can sign an event, but a malformed one still gets an answer, not a 500.
+    if (event.type.startsWith('checkout.session.') && !isSession(event.data?.object)) {
+      deps.logger.warn({ event: event.id }, 'checkout event without a session');
+      return 'ignored';
+    }
+    switch (event.type) {
+      case 'checkout.session.completed':
+        // A delayed method (bank debit) completes the session before the money arrives; its
+        // async_payment_succeeded event activates later.
+        if (event.data.object.payment_status !== 'paid') return 'ignored';
+        return activate(deps, tx, event.data.object, event.created);
+      case 'checkout.session.async_payment_succeeded':
+        return activate(deps, tx, event.data.object, event.created);
+      case 'checkout.session.async_payment_failed':
+        return markFailed(deps, tx, event.data.object);
+      default:
+        return 'ignored';
+    }
+  });
+}
+
+function isSession(value: unknown): value is Stripe.Checkout.Session {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { id?: unknown }).id === 'string'
+  );
+}
+
+/** Whose registration a checkout session pays for, as our checkout set it up. */
+function ownerOf(session: Stripe.Checkout.Session) {
+  const registrationId = session.client_reference_id;
+  const userId = session.metadata?.userId;
+  return typeof registrationId === 'string' &&
+    UUID.test(registrationId) &&
+    typeof userId === 'string' &&
+    userId
+    ? { registrationId, userId }
+    : undefined;
+}
+
+/** The registration becomes completed and a year of access starts (decisions.md section 2). */
+async function activate(
+  deps: BillingDeps,
+  tx: Transaction,
+  session: Stripe.Checkout.Session,
+  paidAtSeconds: number,
+): Promise<EventOutcome> {
+  const owner = ownerOf(session);
+  if (!owner) {
+    deps.logger.warn(
+      { session: session.id },
+      'paid checkout session names no registration of ours',
+    );
+    return 'ignored';
+  }
+  const [completed] = await tx
+    .update(examRegistrations)
+    .set({ paymentStatus: 'completed', paymentId: session.id })
+    .where(
+      and(
+        eq(examRegistrations.id, owner.registrationId),
+        eq(examRegistrations.userId, owner.userId),
+        ne(examRegistrations.paymentStatus, 'completed'),
+      ),
+    )
+    .returning({ id: examRegistrations.id });
+  if (!completed) {
+    // Already completed by another event of this session, or not a registration of that user.
+    deps.logger.warn({ session: session.id }, 'paid checkout session matched no open registration');
+    return 'ignored';
+  }
+  const periodEnd = new Date(paidAtSeconds * 1000);
+  periodEnd.setUTCFullYear(periodEnd.getUTCFullYear() + 1);
+  await tx.insert(subscriptions).values({
+    userId: owner.userId,
+    examRegistrationId: completed.id,
+    status: 'active',
+    currentPeriodEnd: periodEnd,
+    amount: session.amount_total ?? SUBSCRIPTION_PRICE_CENTS,
+  });
+  return 'applied';
+}
+
+/** The payment did not go through: the registration shows Payment Failed until a new checkout. */
+async function markFailed(
+  deps: BillingDeps,
+  tx: Transaction,
+  session: Stripe.Checkout.Session,
+): Promise<EventOutcome> {
+  const owner = ownerOf(session);
+  if (!owner) return 'ignored';
+  const [failed] = await tx
+    .update(examRegistrations)
+    .set({ paymentStatus: 'failed' })
+    .where(
+      and(
+        eq(examRegistrations.id, owner.registrationId),
+        eq(examRegistrations.userId, owner.userId),
+        eq(examRegistrations.paymentStatus, 'pending'),
+      ),
+    )
+    .returning({ id: examRegistrations.id });
+  return failed ? 'applied' : 'ignored';
+}
