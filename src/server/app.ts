@@ -64,7 +64,17 @@ export function createApp(options: AppOptions) {
     .route('/config', configRoutes({ translateWidget: options.translateWidget }))
     .route('/auth', authRoutes({ ...deps, trustProxy: options.trustProxy }))
     .route('/registration', registrationRoutes({ ...deps, trustProxy: options.trustProxy }))
-    .route('/billing', billingRoutes({ database, logger, webhookSecret: options.webhookSecret }));
+    .route(
+      '/billing',
+      billingRoutes({
+        database,
+        logger,
+        auth: services.auth,
+        payments: services.payments,
+        publicUrl: options.publicUrl,
+        webhookSecret: options.webhookSecret,
+      }),
+    );
   // The development mailbox shows the outbox's mails; a deployment never serves it.
   const devMailbox = devMailboxAllowed({
     production: options.production,

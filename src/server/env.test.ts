@@ -11,6 +11,7 @@ describe('parseEnv', () => {
       TRANSLATE_WIDGET: true,
       MAIL_FROM: 'StarPrep <no-reply@starprep.local>',
       TRUST_PROXY: false,
+      STRIPE_AUTOMATIC_TAX: false,
     });
   });
 
@@ -86,5 +87,21 @@ describe('parseEnv secrets', () => {
     expect(parseEnv({ PUBLIC_URL: 'https://starprep.example/' }).PUBLIC_URL).toBe(
       'https://starprep.example',
     );
+  });
+
+  it('asks for the webhook secret together with a Stripe key, and never echoes either', () => {
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_abcdefghijkl' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY/,
+    );
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'pk_live_oops_public' })).toThrow(
+      /^Invalid configuration: STRIPE_SECRET_KEY must be a Stripe secret key \(sk_test_… or sk_live_…\)$/m,
+    );
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'pk_live_oops_public' })).not.toThrow(/pk_live/);
+    expect(
+      parseEnv({
+        STRIPE_SECRET_KEY: 'sk_test_abcdefghijkl',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abcdefghijklmnop',
+      }).STRIPE_SECRET_KEY,
+    ).toBe('sk_test_abcdefghijkl');
   });
 });

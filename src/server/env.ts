@@ -50,6 +50,17 @@ const envSchema = z
       .regex(/^rediss?:\/\/.+/, { error: 'must be a redis:// or rediss:// URL' })
       .optional(),
     TRUST_PROXY: onOff.default(false),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\S{8,}$/, {
+        error: 'must be a Stripe secret key (sk_test_… or sk_live_…)',
+      })
+      .optional(),
+    STRIPE_PRICE_ID: z
+      .string()
+      .regex(/^price_\S+$/, { error: 'must be a Stripe price id (price_…)' })
+      .optional(),
+    STRIPE_AUTOMATIC_TAX: onOff.default(false),
     STRIPE_WEBHOOK_SECRET: z
       .string()
       .regex(/^whsec_\S{16,}$/, {
@@ -58,6 +69,14 @@ const envSchema = z
       .optional(),
   })
   .superRefine((env, context) => {
+    // Stripe signs its events with the endpoint's secret; a generated one would refuse them all.
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      context.addIssue({
+        code: 'custom',
+        path: ['STRIPE_WEBHOOK_SECRET'],
+        message: 'must be set with STRIPE_SECRET_KEY (the whsec_… secret of the webhook endpoint)',
+      });
+    }
     if (env.NODE_ENV !== 'production') return;
     const require = (name: keyof typeof env, why: string) => {
       if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: why });
@@ -87,8 +106,8 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (result.success) return result.data;
   const problems = result.error.issues.map((issue) => {
     const name = String(issue.path[0]);
-    // A connection URL may carry a password, a secret is one: never echo either to the console.
-    const secret = name.endsWith('_URL') || name.endsWith('_SECRET');
+    // A connection URL may carry a password, a secret or key is one: never echo them.
+    const secret = ['_URL', '_SECRET', '_KEY'].some((suffix) => name.endsWith(suffix));
     const shown = cleaned[name] === undefined || secret ? '' : ` (got "${cleaned[name]}")`;
     return `${name} ${issue.message}${shown}`;
   });

@@ -41,11 +41,22 @@ async function main() {
     authSecret: resolveLocalSecret(env.AUTH_SECRET, env.DATA_DIR, 'auth-secret'),
     production,
     smtpUrl: env.SMTP_URL,
+    stripe: env.STRIPE_SECRET_KEY
+      ? {
+          secretKey: env.STRIPE_SECRET_KEY,
+          priceId: env.STRIPE_PRICE_ID,
+          automaticTax: env.STRIPE_AUTOMATIC_TAX,
+        }
+      : undefined,
     mailFrom: env.MAIL_FROM,
     redis,
   });
   logger.info(
-    { mail: services.mailer.kind, rateLimits: redis ? 'redis' : 'database' },
+    {
+      mail: services.mailer.kind,
+      payments: services.payments.kind,
+      rateLimits: redis ? 'redis' : 'database',
+    },
     'services ready',
   );
 

@@ -2,6 +2,12 @@ import type { Redis } from 'ioredis';
 import type { Database } from './db/client';
 import { type Auth, createAuth } from './features/auth/auth-library';
 import { createMailer, type Mailer } from './integrations/mail';
+import type { PaymentProvider } from './integrations/payments/payment-provider';
+import {
+  createStripePaymentProvider,
+  type StripeProviderOptions,
+} from './integrations/payments/stripe-payment-provider';
+import { createTestPaymentProvider } from './integrations/payments/test-payment-provider';
 import type { Logger } from './lib/logger';
 import { closeRedis } from './lib/rate-limit/redis';
 import { createRateLimits, type RateLimits } from './lib/rate-limit/rate-limiter';
@@ -16,6 +22,8 @@ export type ServicesConfig = {
   mailFrom: string;
   /** Connected by the caller (lib/rate-limit/redis.ts) when REDIS_URL is set. */
   redis?: Redis;
+  /** Stripe Checkout when set; the built-in test checkout otherwise. */
+  stripe?: StripeProviderOptions;
   /** Where the outbox prints each mail (the console by default; tests pass a no-op). */
   printMail?: (block: string) => void;
   /** Prefix of every rate-limit key (tests sharing one Redis use their own). */
@@ -27,6 +35,7 @@ export type Services = {
   auth: Auth;
   mailer: Mailer;
   rateLimits: RateLimits;
+  payments: PaymentProvider;
   /** Closes connections the services opened (SMTP pool, Redis); the database is the caller's. */
   close(): Promise<void>;
 };
@@ -48,10 +57,14 @@ export function createServices(config: ServicesConfig): Services {
     secret: config.authSecret,
     production: config.production,
   });
+  const payments = config.stripe
+    ? createStripePaymentProvider(config.stripe)
+    : createTestPaymentProvider({ database, publicUrl: config.publicUrl });
   return {
     auth,
     mailer,
     rateLimits,
+    payments,
     close: async () => {
       await mailer.close();
       if (redis) await closeRedis(redis);

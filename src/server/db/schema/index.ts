@@ -9,3 +9,4 @@ export * from './pending-registrations';
 export * from './outbox';
 export * from './rate-limits';
 export * from './billing-events';
+export * from './test-checkout-sessions';
