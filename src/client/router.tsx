@@ -1,6 +1,6 @@
 import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
 import { Route, Routes } from 'react-router';
-import { type LivePage } from '#shared/routes';
+import { type LivePage, paths } from '#shared/routes';
 import { RootLayout } from './components/layout/root-layout';
 import { Spinner } from './components/ui/spinner';
 import { LandingPage } from './routes/landing';
@@ -47,8 +47,12 @@ const pages: Record<LivePage, ReactElement> = {
     () => import('./routes/payment-verification'),
     'PaymentVerificationPage',
   ),
+  '/payment-success': lazyPage(() => import('./routes/payment-success'), 'PaymentSuccessPage'),
   '/dev/mailbox': lazyPage(() => import('./routes/dev-mailbox'), 'DevMailboxPage'),
 };
+
+/** Pages with a parameter (livePagePrefixes in src/shared/routes.ts). */
+const testCheckoutPage = lazyPage(() => import('./routes/test-checkout'), 'TestCheckoutPage');
 
 export function AppRoutes() {
   return (
@@ -57,6 +61,7 @@ export function AppRoutes() {
         {Object.entries(pages).map(([path, element]) => (
           <Route key={path} path={path} element={element} />
         ))}
+        <Route path={`${paths.testCheckout}/:sessionId`} element={testCheckoutPage} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

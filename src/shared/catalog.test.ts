@@ -62,4 +62,10 @@ describe('route table', () => {
     expect(isLivePage('/dev/mailbox', { production: true })).toBe(false);
     expect(isLivePage('/login', { production: true })).toBe(true);
   });
+
+  it('knows pages with a parameter: the test checkout of one session', () => {
+    expect(isLivePage('/checkout/test/cs_test_abc-123')).toBe(true);
+    expect(isLivePage('/checkout/test/')).toBe(false);
+    expect(isLivePage('/checkout/test/a/b')).toBe(false);
+  });
 });

@@ -17,6 +17,8 @@ export const paths = {
   studyMaterials: '/study-materials',
   adminLogin: '/admin/login',
   adminDashboard: '/admin/dashboard',
+  /** The built-in test checkout; the session id follows (/checkout/test/cs_test_…). */
+  testCheckout: '/checkout/test',
   /** Development only: the mails the outbox kept (never served in production). */
   devMailbox: '/dev/mailbox',
 } as const;
@@ -29,8 +31,12 @@ export const livePages = [
   paths.confirmEmail,
   paths.examRegistration,
   paths.paymentVerification,
+  paths.paymentSuccess,
   paths.devMailbox,
 ] as const satisfies readonly AppPath[];
+
+/** Pages whose last path segment is a parameter: the prefix, then one segment. */
+export const livePagePrefixes: readonly string[] = [`${paths.testCheckout}/`];
 
 /** Pages that exist only outside production. */
 export const devPages: readonly AppPath[] = [paths.devMailbox];
@@ -41,5 +47,9 @@ export type LivePage = (typeof livePages)[number];
 export function isLivePage(pathname: string, { production = false } = {}): boolean {
   const normalized = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   if (production && (devPages as readonly string[]).includes(normalized)) return false;
-  return (livePages as readonly string[]).includes(normalized);
+  if ((livePages as readonly string[]).includes(normalized)) return true;
+  return livePagePrefixes.some(
+    (prefix) =>
+      normalized.startsWith(prefix) && /^[\w-]{1,200}$/.test(normalized.slice(prefix.length)),
+  );
 }

@@ -119,9 +119,11 @@ test.describe('registration journey', () => {
     await page.getByLabel('Confirmation code').fill(await codeFor(page.request, email));
     await page.getByRole('button', { name: 'Verify OTP' }).click();
 
-    await expect(page).toHaveURL(/\/payment-verification$/);
+    // Straight on to the hosted checkout (here the built-in test checkout); leave it unpaid.
+    await expect(page).toHaveURL(/\/checkout\/test\/cs_test_/);
+    await expect(page.getByText('Bar Exam', { exact: false })).toBeVisible();
+    await page.goto('/payment-verification');
     await expect(page.getByRole('heading', { name: 'Payment Required' })).toBeVisible();
-    await expect(page.getByText('Bar Exam')).toBeVisible();
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Profile' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
@@ -227,8 +229,8 @@ test.describe('sign-in', () => {
 
     await page.getByLabel('Confirmation code').fill(await codeFor(page.request, email));
     await page.getByRole('button', { name: 'Verify OTP' }).click();
-    await expect(page).toHaveURL(/\/payment-verification$/);
-    await expect(page.getByText('USMLE')).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout\/test\/cs_test_/);
+    await expect(page.getByText('USMLE', { exact: false })).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });
 
@@ -295,6 +297,8 @@ test.describe('accounts pages at 1440 and 375 px: accessible, no sideways scroll
     await screenshots(page, testInfo, 'confirm-email');
     await page.getByLabel('Confirmation code').fill(await codeFor(page.request, email));
     await page.getByRole('button', { name: 'Verify OTP' }).click();
+    await expect(page).toHaveURL(/\/checkout\/test\/cs_test_/);
+    await page.goto('/payment-verification');
     await expect(page.getByRole('heading', { name: 'Payment Required' })).toBeVisible();
     await screenshots(page, testInfo, 'payment-verification');
   });

@@ -13,6 +13,7 @@ import { EmailField, TextField } from '../components/ui/field';
 import { Spinner } from '../components/ui/spinner';
 import { useRememberSignIn } from '../features/auth/session';
 import { useRedirectSignedIn } from '../features/auth/use-redirect-signed-in';
+import { useStartCheckout } from '../features/billing/billing-api';
 import { useConfirmEmail, useResendCode } from '../features/registration/registration-api';
 import { ApiRequestError, messageOf } from '../lib/api-error';
 
@@ -35,9 +36,11 @@ export function ConfirmEmailPage() {
   const arrival = useLocation().state as ArrivalState;
   const [searchParams] = useSearchParams();
   const confirm = useConfirmEmail();
+  const checkout = useStartCheckout();
   const resend = useResendCode();
   const rememberSignIn = useRememberSignIn();
   const redirecting = useRedirectSignedIn(!confirm.isPending && !confirm.isSuccess);
+  const leaving = confirm.isSuccess && !checkout.isError;
 
   const [email, setEmail] = useState(arrival?.email ?? searchParams.get('email') ?? '');
   const [otp, setOtp] = useState('');
@@ -71,7 +74,11 @@ export function ConfirmEmailPage() {
     confirm.mutate(parsed.data, {
       onSuccess: (signedIn) => {
         rememberSignIn(signedIn);
-        void navigate(signedIn.redirectTo, { replace: true });
+        // Spec section 4: after the code, straight on to the hosted checkout. If it cannot be
+        // opened, the payment page says so and offers it again.
+        checkout.mutate(undefined, {
+          onError: () => void navigate(paths.paymentVerification, { replace: true }),
+        });
       },
       onError: (error) => {
         setProblem(messageOf(error, OTP_MESSAGES.unexpected));
@@ -157,8 +164,8 @@ export function ConfirmEmailPage() {
           />
           <Button
             type="submit"
-            busy={confirm.isPending}
-            busyLabel="Verifying..."
+            busy={confirm.isPending || leaving}
+            busyLabel={leaving ? 'Opening the checkout...' : 'Verifying...'}
             className="w-full"
           >
             Verify OTP

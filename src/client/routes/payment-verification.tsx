@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { CreditCard } from 'lucide-react';
+import { Check, CreditCard } from 'lucide-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { BILLING_MESSAGES } from '#shared/contracts/billing';
 import { examCategoryLabel } from '#shared/contracts/registration';
 import { yearlyPriceLabel } from '#shared/pricing';
 import { paths } from '#shared/routes';
@@ -11,13 +12,21 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { Spinner } from '../components/ui/spinner';
 import { useSession } from '../features/auth/session';
+import { useStartCheckout } from '../features/billing/billing-api';
 import { latestRegistrationQuery } from '../features/registration/registration-api';
+import { messageOf } from '../lib/api-error';
+
+const benefits = [
+  'Unlimited practice in three timed modes: flash cards, multiple choice, typed answers',
+  'Questions made for your exam type, and from your own study materials',
+  'Your progress and average score on your dashboard, for a whole year',
+];
 
 const examDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 /**
- * The payment status gate (spec section 2). It reads the latest registration; a completed one goes
- * to the dashboard. Checkout itself arrives with the billing work, and the page says so.
+ * The payment status gate (spec section 2). It reads the latest registration: completed goes to
+ * the dashboard, pending shows Payment Required, failed Payment Failed; both offer the checkout.
  */
 export function PaymentVerificationPage() {
   const navigate = useNavigate();
@@ -25,6 +34,7 @@ export function PaymentVerificationPage() {
   const signedIn = session.data?.user != null;
   const latest = useQuery({ ...latestRegistrationQuery, enabled: signedIn });
   const registration = latest.data?.registration;
+  const checkout = useStartCheckout();
 
   useEffect(() => {
     if (session.isSuccess && !signedIn) void navigate(paths.login, { replace: true });
@@ -67,18 +77,41 @@ export function PaymentVerificationPage() {
                 {examDateFormat.format(new Date(`${registration.examDate}T00:00:00Z`))}
               </p>
               <p className="mt-3">
-                Your e-mail is confirmed and your registration is saved. Access to the study tools
-                costs {yearlyPriceLabel}.
+                {failed
+                  ? 'The last payment did not go through, so nothing was charged. You can try again.'
+                  : 'Your e-mail is confirmed and your registration is saved.'}{' '}
+                A year of access costs {yearlyPriceLabel}.
               </p>
             </div>
           </div>
         ) : (
           !latest.isError && <p>You have no exam registration yet.</p>
         )}
-        <Alert tone="info">
-          Online checkout is not available in this version of StarPrep yet. Your registration is
-          kept, and you can pay here as soon as checkout opens.
-        </Alert>
+        {registration && (
+          <>
+            <ul className="space-y-2">
+              {benefits.map((benefit) => (
+                <li key={benefit} className="flex gap-2">
+                  <Check className="mt-0.5 h-5 w-5 shrink-0 text-success" aria-hidden="true" />
+                  <span>{benefit}</span>
+                </li>
+              ))}
+            </ul>
+            {checkout.isError && (
+              <Alert tone="error">
+                {messageOf(checkout.error, BILLING_MESSAGES.checkoutFailed)}
+              </Alert>
+            )}
+            <Button
+              busy={checkout.isPending || checkout.isSuccess}
+              busyLabel="Opening the checkout..."
+              className="w-full"
+              onClick={() => checkout.mutate(registration.id)}
+            >
+              Continue with Stripe Payment
+            </Button>
+          </>
+        )}
       </Card>
     </div>
   );

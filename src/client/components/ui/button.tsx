@@ -32,10 +32,16 @@ export function Button({
     >
       {busyLabel ? (
         <span className="grid">
-          <span className={`[grid-area:1/1] ${busy ? 'invisible' : ''}`} aria-hidden={busy}>
+          <span
+            className={`inline-flex items-center justify-center gap-2 [grid-area:1/1] ${busy ? 'invisible' : ''}`}
+            aria-hidden={busy}
+          >
             {children}
           </span>
-          <span className={`[grid-area:1/1] ${busy ? '' : 'invisible'}`} aria-hidden={!busy}>
+          <span
+            className={`inline-flex items-center justify-center gap-2 [grid-area:1/1] ${busy ? '' : 'invisible'}`}
+            aria-hidden={!busy}
+          >
             {busyLabel}
           </span>
         </span>
