@@ -1,4 +1,13 @@
-import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '#shared/enums';
 import { ownerUserId } from './ownership';
@@ -17,6 +26,8 @@ export const subscriptions = pgTable(
     status: text('status').$type<SubscriptionStatus>().notNull(),
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }).notNull(),
     amount: integer('amount').notNull(),
+    /** The provider's subscription (Stripe sub_…), so renewals and cancellations find this row. */
+    providerSubscriptionId: text('provider_subscription_id'),
     ...timestamps,
   },
   (table) => [
@@ -31,5 +42,8 @@ export const subscriptions = pgTable(
     // The admin list, newest first.
     index('subscriptions_created_at_idx').on(table.createdAt.desc()),
     index('subscriptions_exam_registration_id_idx').on(table.examRegistrationId),
+    uniqueIndex('subscriptions_provider_subscription_id_key')
+      .on(table.providerSubscriptionId)
+      .where(sql`${table.providerSubscriptionId} is not null`),
   ],
 );

@@ -28,6 +28,7 @@ function sessionEvent(options: {
   userId: string;
   paymentStatus?: 'paid' | 'unpaid';
   id?: string;
+  subscription?: string;
 }) {
   eventCounter += 1;
   return JSON.stringify({
@@ -43,6 +44,7 @@ function sessionEvent(options: {
         metadata: { userId: options.userId },
         payment_status: options.paymentStatus ?? 'paid',
         amount_total: SUBSCRIPTION_PRICE_CENTS,
+        subscription: options.subscription ?? null,
       },
     },
   });
@@ -226,5 +228,68 @@ describe('events', () => {
     }
     const notJson = await signedDelivery('{"id": ');
     expect(notJson.status).toBe(400);
+  });
+});
+
+describe('the subscription after checkout', () => {
+  function objectEvent(type: string, object: Record<string, unknown>) {
+    eventCounter += 1;
+    return JSON.stringify({
+      id: `evt_sub_${eventCounter}_${Date.now()}`,
+      object: 'event',
+      type,
+      created: now(),
+      data: { object },
+    });
+  }
+  const invoice = (subscription: string, billingReason: string) => ({
+    id: `in_${eventCounter}`,
+    object: 'invoice',
+    billing_reason: billingReason,
+    parent: { subscription_details: { subscription } },
+  });
+
+  it('a yearly renewal adds a year; the first invoice adds nothing', async () => {
+    const student = await pendingStudent();
+    const subscription = `sub_${student.registrationId}`;
+    await signedDelivery(sessionEvent({ ...student, subscription }));
+    const [before] = (await state(student.registrationId)).subscriptions;
+    expect(before!.providerSubscriptionId).toBe(subscription);
+
+    const first = await signedDelivery(
+      objectEvent('invoice.paid', invoice(subscription, 'subscription_create')),
+    );
+    expect(await first.json()).toMatchObject({ outcome: 'ignored' });
+    const renewal = await signedDelivery(
+      objectEvent('invoice.paid', invoice(subscription, 'subscription_cycle')),
+    );
+    expect(await renewal.json()).toMatchObject({ outcome: 'applied' });
+    const [after] = (await state(student.registrationId)).subscriptions;
+    const addedDays =
+      (after!.currentPeriodEnd.getTime() - before!.currentPeriodEnd.getTime()) / 86_400_000;
+    expect(addedDays).toBeGreaterThanOrEqual(365);
+    expect(addedDays).toBeLessThanOrEqual(366);
+  });
+
+  it('a failed renewal makes it past due; a deleted subscription is canceled', async () => {
+    const student = await pendingStudent();
+    const subscription = `sub_${student.registrationId}`;
+    await signedDelivery(sessionEvent({ ...student, subscription }));
+    await signedDelivery(
+      objectEvent('invoice.payment_failed', invoice(subscription, 'subscription_cycle')),
+    );
+    expect((await state(student.registrationId)).subscriptions[0]!.status).toBe('past_due');
+    await signedDelivery(
+      objectEvent('customer.subscription.deleted', { id: subscription, object: 'subscription' }),
+    );
+    expect((await state(student.registrationId)).subscriptions[0]!.status).toBe('canceled');
+  });
+
+  it('events for a subscription we do not know change nothing', async () => {
+    const response = await signedDelivery(
+      objectEvent('invoice.paid', invoice('sub_unknown', 'subscription_cycle')),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ outcome: 'ignored' });
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { SUBSCRIPTION_PRICE_CENTS } from '#shared/limits';
 import type { Database } from '../../db/client';
@@ -31,8 +31,8 @@ export async function applyBillingEvent(
     if (!fresh) return 'duplicate';
 
     // Only a secret holder can sign an event, but a malformed one still gets an answer, not a 500.
-    if (event.type.startsWith('checkout.session.') && !isSession(event.data?.object)) {
-      deps.logger.warn({ event: event.id }, 'checkout event without a session');
+    if (!hasObject(event.data?.object)) {
+      deps.logger.warn({ event: event.id }, 'payment event without its object');
       return 'ignored';
     }
     switch (event.type) {
@@ -45,13 +45,22 @@ export async function applyBillingEvent(
         return activate(deps, tx, event.data.object, event.created);
       case 'checkout.session.async_payment_failed':
         return markFailed(deps, tx, event.data.object);
+      case 'invoice.paid':
+        // The first invoice is the checkout's own payment; later ones are yearly renewals.
+        if (event.data.object.billing_reason !== 'subscription_cycle') return 'ignored';
+        return renew(tx, subscriptionIdOfInvoice(event.data.object));
+      case 'invoice.payment_failed':
+        return setSubscriptionStatus(tx, subscriptionIdOfInvoice(event.data.object), 'past_due');
+      case 'customer.subscription.deleted':
+        return setSubscriptionStatus(tx, event.data.object.id, 'canceled');
       default:
         return 'ignored';
     }
   });
 }
 
-function isSession(value: unknown): value is Stripe.Checkout.Session {
+/** Every event we act on carries an object with an id; a signed event of another shape is skipped. */
+function hasObject(value: unknown): boolean {
   return (
     typeof value === 'object' &&
     value !== null &&
@@ -104,14 +113,56 @@ async function activate(
   }
   const periodEnd = new Date(paidAtSeconds * 1000);
   periodEnd.setUTCFullYear(periodEnd.getUTCFullYear() + 1);
+  const providerSubscription =
+    typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
   await tx.insert(subscriptions).values({
     userId: owner.userId,
     examRegistrationId: completed.id,
     status: 'active',
     currentPeriodEnd: periodEnd,
     amount: session.amount_total ?? SUBSCRIPTION_PRICE_CENTS,
+    providerSubscriptionId: providerSubscription ?? null,
   });
   return 'applied';
+}
+
+/** The Stripe subscription an invoice bills (where the API version puts it). */
+function subscriptionIdOfInvoice(invoice: Stripe.Invoice): string | undefined {
+  const fromParent = invoice.parent?.subscription_details?.subscription;
+  const legacy = (invoice as unknown as { subscription?: unknown }).subscription;
+  const value = fromParent ?? legacy;
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object' && 'id' in value && typeof value.id === 'string')
+    return value.id;
+  return undefined;
+}
+
+/** A paid renewal: one more year from the end of the current one. */
+async function renew(tx: Transaction, providerSubscriptionId: string | undefined) {
+  if (!providerSubscriptionId) return 'ignored';
+  const [renewed] = await tx
+    .update(subscriptions)
+    .set({
+      status: 'active',
+      currentPeriodEnd: sql`${subscriptions.currentPeriodEnd} + interval '1 year'`,
+    })
+    .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId))
+    .returning({ id: subscriptions.id });
+  return renewed ? 'applied' : 'ignored';
+}
+
+async function setSubscriptionStatus(
+  tx: Transaction,
+  providerSubscriptionId: string | undefined,
+  status: 'past_due' | 'canceled',
+): Promise<EventOutcome> {
+  if (!providerSubscriptionId) return 'ignored';
+  const [changed] = await tx
+    .update(subscriptions)
+    .set({ status })
+    .where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId))
+    .returning({ id: subscriptions.id });
+  return changed ? 'applied' : 'ignored';
 }
 
 /** The payment did not go through: the registration shows Payment Failed until a new checkout. */
