@@ -27,8 +27,11 @@ export function uniqueEmail() {
   return `bench.${process.pid}.${Date.now().toString(36)}.${counter}@example.com`;
 }
 
+let addresses = 0;
+/** A new client address per request, so no per-address cap is ever reached. */
 function clientAddress() {
-  return `10.${(counter >> 16) & 255}.${(counter >> 8) & 255}.${counter & 255}`;
+  addresses += 1;
+  return `10.${(addresses >> 16) & 255}.${(addresses >> 8) & 255}.${addresses & 255}`;
 }
 
 export async function signUp(url, email) {
@@ -56,6 +59,12 @@ export async function confirm(url, email) {
   });
   if (response.status !== 200)
     throw new Error(`confirm: ${response.status} ${await response.text()}`);
+  const { user } = await response.json();
+  const cookie = response.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ');
+  return { userId: user.id, cookie };
 }
 
 export function summary(samples) {
