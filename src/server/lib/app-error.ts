@@ -5,6 +5,8 @@ import type { ApiError } from '#shared/contracts/errors';
 const statusByCode = {
   invalid_input: 400,
   unauthenticated: 401,
+  /** Signed in, but without a completed payment (an active year of access). */
+  payment_required: 402,
   forbidden: 403,
   /** Signed in with the right password, but the e-mail is not confirmed yet. */
   email_not_confirmed: 403,

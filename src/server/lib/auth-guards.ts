@@ -3,9 +3,13 @@ import type { SessionUser } from '#shared/contracts/auth';
 import type { Auth } from '../features/auth/auth-library';
 import { forwardCookies } from '../features/auth/auth-errors';
 import { toSessionUser } from '../features/auth/session-user';
+import type { Database } from '../db/client';
+import { hasActiveAccess } from '../features/billing/billing.service';
 import { AppError } from './app-error';
 
 export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in.';
+export const PAYMENT_REQUIRED_MESSAGE =
+  'This needs a completed payment. Please complete your payment to continue.';
 
 export type SignedInVariables = { user: SessionUser };
 
@@ -21,4 +25,20 @@ export function requireUser(auth: Auth) {
     c.set('user', toSessionUser(result.response.user));
     await next();
   });
+}
+
+/**
+ * For the paid features (dashboard, study tools, uploads, profile): a live session AND a year of
+ * access that has not ended. 401 without a session, 402 without a completed payment.
+ */
+export function requirePaid(auth: Auth, database: Database) {
+  const signedIn = requireUser(auth);
+  return createMiddleware<{ Variables: SignedInVariables }>(async (c, next) =>
+    signedIn(c, async () => {
+      if (!(await hasActiveAccess(database, c.get('user').id))) {
+        throw new AppError('payment_required', PAYMENT_REQUIRED_MESSAGE);
+      }
+      await next();
+    }),
+  );
 }

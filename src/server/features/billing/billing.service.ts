@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { SUBSCRIPTION_PRICE_CENTS } from '#shared/limits';
 import type { Database } from '../../db/client';
@@ -185,4 +185,20 @@ async function markFailed(
     )
     .returning({ id: examRegistrations.id });
   return failed ? 'applied' : 'ignored';
+}
+
+/** Paid access (spec section 6): an active subscription whose year has not ended. */
+export async function hasActiveAccess(database: Database, userId: string): Promise<boolean> {
+  const [active] = await database.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, userId),
+        eq(subscriptions.status, 'active'),
+        gt(subscriptions.currentPeriodEnd, new Date()),
+      ),
+    )
+    .limit(1);
+  return active !== undefined;
 }
