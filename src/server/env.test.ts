@@ -64,6 +64,8 @@ describe('parseEnv secrets', () => {
       AUTH_SECRET: secret,
       PUBLIC_URL: 'https://starprep.example',
       SMTP_URL: 'smtps://user:pass@mail.example:465',
+      STRIPE_SECRET_KEY: 'sk_live_abcdefghijkl',
+      STRIPE_WEBHOOK_SECRET: 'whsec_abcdefghijklmnop',
     };
     expect(parseEnv(production).AUTH_SECRET).toBe(secret);
   });
@@ -76,6 +78,7 @@ describe('parseEnv secrets', () => {
       expect((error as EnvError).problems).toEqual([
         'PUBLIC_URL must be set in production (the address students open, e.g. https://starprep.example.com)',
         'SMTP_URL must be set in production (the outbox only keeps mails on this machine)',
+        'STRIPE_SECRET_KEY must be set in production (the test checkout takes test cards)',
       ]);
     }
   });

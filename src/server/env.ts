@@ -87,6 +87,8 @@ const envSchema = z
     require('PUBLIC_URL', 'must be set in production (the address students open, e.g. https://starprep.example.com)');
     // The outbox keeps mails on the server: in production no student would ever get a code.
     require('SMTP_URL', 'must be set in production (the outbox only keeps mails on this machine)');
+    // The built-in test checkout accepts a test card: in production it would give access away.
+    require('STRIPE_SECRET_KEY', 'must be set in production (the test checkout takes test cards)');
   });
 
 export type Env = z.infer<typeof envSchema>;

@@ -98,6 +98,8 @@ test.describe('registration journey', () => {
     page,
     consoleErrors,
   }) => {
+    // The longest journey: sign-up, checkout, sign-out, sign-in and three redirects.
+    test.slow();
     const email = uniqueEmail();
     await page.goto('/');
     await page

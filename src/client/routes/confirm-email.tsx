@@ -14,6 +14,7 @@ import { Spinner } from '../components/ui/spinner';
 import { useRememberSignIn } from '../features/auth/session';
 import { useRedirectSignedIn } from '../features/auth/use-redirect-signed-in';
 import { useStartCheckout } from '../features/billing/billing-api';
+import { useResetOnReturn } from '../lib/use-reset-on-return';
 import { useConfirmEmail, useResendCode } from '../features/registration/registration-api';
 import { ApiRequestError, messageOf } from '../lib/api-error';
 
@@ -41,6 +42,11 @@ export function ConfirmEmailPage() {
   const rememberSignIn = useRememberSignIn();
   const redirecting = useRedirectSignedIn(!confirm.isPending && !confirm.isSuccess);
   const leaving = confirm.isSuccess && !checkout.isError;
+  // Back from the checkout restores this page as it was left: start over from a clean form.
+  useResetOnReturn(() => {
+    confirm.reset();
+    checkout.reset();
+  });
 
   const [email, setEmail] = useState(arrival?.email ?? searchParams.get('email') ?? '');
   const [otp, setOtp] = useState('');

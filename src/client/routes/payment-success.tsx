@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CircleCheck, CircleX, SearchX } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '#shared/routes';
@@ -7,7 +7,7 @@ import { Alert } from '../components/ui/alert';
 import { buttonVariants } from '../components/ui/button-styles';
 import { Card } from '../components/ui/card';
 import { Spinner } from '../components/ui/spinner';
-import { checkoutStatusQuery } from '../features/billing/billing-api';
+import { checkoutStatusQuery, STATUS_POLLS } from '../features/billing/billing-api';
 
 const whatsNext = [
   'Upload your own study materials: notes, outlines, past papers.',
@@ -25,7 +25,26 @@ export function PaymentSuccessPage() {
   const sessionId = searchParams.get('session_id') ?? '';
   const status = useQuery({ ...checkoutStatusQuery(sessionId), enabled: sessionId !== '' });
 
-  if (sessionId && (status.isPending || status.data?.status === 'pending')) {
+  const stillPending = status.data?.status === 'pending';
+  const polls =
+    useQueryClient().getQueryState(checkoutStatusQuery(sessionId).queryKey)?.dataUpdateCount ?? 0;
+  if (stillPending && polls >= STATUS_POLLS) {
+    return (
+      <div className="mx-auto max-w-xl">
+        <PageHeader title="Payment processing" />
+        <Card className="flex flex-col items-center gap-4 text-center">
+          <p>
+            Your payment has not been confirmed yet. Some payment methods take a while; your account
+            is activated as soon as the payment is confirmed, and you can close this page.
+          </p>
+          <Link to={paths.paymentVerification} className={buttonVariants.secondary}>
+            Go to the payment page
+          </Link>
+        </Card>
+      </div>
+    );
+  }
+  if (sessionId && (status.isPending || stillPending)) {
     return (
       <div className="flex flex-col items-center gap-3 py-24">
         <Spinner label="Confirming your payment..." />

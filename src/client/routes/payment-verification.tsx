@@ -13,6 +13,7 @@ import { Card } from '../components/ui/card';
 import { Spinner } from '../components/ui/spinner';
 import { useSession } from '../features/auth/session';
 import { useStartCheckout } from '../features/billing/billing-api';
+import { useResetOnReturn } from '../lib/use-reset-on-return';
 import { latestRegistrationQuery } from '../features/registration/registration-api';
 import { messageOf } from '../lib/api-error';
 
@@ -32,15 +33,17 @@ export function PaymentVerificationPage() {
   const navigate = useNavigate();
   const session = useSession();
   const signedIn = session.data?.user != null;
+  // The server's answer (a year of access that has not ended), the same as the paid features'.
+  const paid = session.data?.user != null && session.data.hasCompletedPayment;
   const latest = useQuery({ ...latestRegistrationQuery, enabled: signedIn });
   const registration = latest.data?.registration;
   const checkout = useStartCheckout();
 
   useEffect(() => {
     if (session.isSuccess && !signedIn) void navigate(paths.login, { replace: true });
-    if (registration?.paymentStatus === 'completed')
-      void navigate(paths.dashboard, { replace: true });
-  }, [session.isSuccess, signedIn, registration?.paymentStatus, navigate]);
+    if (paid) void navigate(paths.dashboard, { replace: true });
+  }, [session.isSuccess, signedIn, paid, navigate]);
+  useResetOnReturn(checkout.reset);
 
   if (session.isError) {
     return (
@@ -53,7 +56,7 @@ export function PaymentVerificationPage() {
     );
   }
   // A query that waits for the session counts as pending; only a running one shows the spinner.
-  if (session.isPending || !signedIn || latest.isLoading) {
+  if (session.isPending || !signedIn || paid || latest.isLoading) {
     return (
       <div className="flex justify-center py-24">
         <Spinner label="Checking your payment..." />
@@ -104,6 +107,7 @@ export function PaymentVerificationPage() {
             )}
             <Button
               busy={checkout.isPending || checkout.isSuccess}
+              // After the checkout, Back restores this page: useResetOnReturn frees the button.
               busyLabel="Opening the checkout..."
               className="w-full"
               onClick={() => checkout.mutate(registration.id)}

@@ -10,6 +10,7 @@ export const TEST_CARDS = {
 export const BILLING_MESSAGES = {
   noRegistration: 'There is no exam registration waiting for payment.',
   checkoutFailed: 'The checkout could not be opened. Please try again.',
+  statusUnavailable: 'The payment could not be checked right now. Please try again in a moment.',
   testCard: 'Use a test card: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.',
   expiry: 'Enter a future expiry date as MM/YY.',
   cvc: 'Enter the 3 or 4 digits on the back of the card.',

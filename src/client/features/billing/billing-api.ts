@@ -25,6 +25,9 @@ export function useStartCheckout() {
   });
 }
 
+/** How many times /payment-success asks again about a payment that is still pending. */
+export const STATUS_POLLS = 30;
+
 export const checkoutStatusQuery = (sessionId: string) =>
   queryOptions({
     queryKey: ['billing', 'checkout-status', sessionId],
@@ -37,8 +40,11 @@ export const checkoutStatusQuery = (sessionId: string) =>
       }
       return (await response.json()) as CheckoutStatusResponse;
     },
-    // A delayed payment may still settle: look again for a while.
-    refetchInterval: (query) => (query.state.data?.status === 'pending' ? 2_000 : false),
+    // A delayed payment may still settle: look again every 2 s for a minute, then stop.
+    refetchInterval: (query) =>
+      query.state.data?.status === 'pending' && query.state.dataUpdateCount < STATUS_POLLS
+        ? 2_000
+        : false,
   });
 
 export const testCheckoutQuery = (sessionId: string) =>

@@ -11,7 +11,7 @@ import {
 import { createTestApp } from '../../../../tests/support/test-app';
 import { createTestDatabase } from '../../../../tests/support/test-database';
 import type { Database } from '../../db/client';
-import { examRegistrations, outboxMails, sessions, users } from '../../db/schema';
+import { examRegistrations, outboxMails, sessions, subscriptions, users } from '../../db/schema';
 import { CROSS_SITE_MESSAGE } from '../../lib/same-origin';
 
 let database: Database;
@@ -43,10 +43,18 @@ describe('POST /api/auth/login', () => {
   it('sends a student with a completed payment to the dashboard', async () => {
     const { form } = await confirmedStudent(app, database);
     const [user] = await database.db.select().from(users).where(eq(users.email, form.email));
-    await database.db
+    const [registration] = await database.db
       .update(examRegistrations)
       .set({ paymentStatus: 'completed', paymentId: `cs_test_${user!.id}` })
-      .where(eq(examRegistrations.userId, user!.id));
+      .where(eq(examRegistrations.userId, user!.id))
+      .returning();
+    await database.db.insert(subscriptions).values({
+      userId: user!.id,
+      examRegistrationId: registration!.id,
+      status: 'active',
+      currentPeriodEnd: new Date(Date.now() + 365 * 86_400_000),
+      amount: 15_000,
+    });
     const response = await login(form.email, form.password);
     expect(await response.json()).toMatchObject({ redirectTo: '/dashboard' });
   });

@@ -118,6 +118,9 @@ describe('signature', () => {
     expect((await signedDelivery(payload, now() - 301)).status).toBe(400);
     expect((await signedDelivery(payload, now() + 600)).status).toBe(400);
     expect((await state(student.registrationId)).subscriptions).toEqual([]);
+    // A second, future t= cannot ride along with a valid one.
+    const future = await signWebhookPayload(payload, TEST_WEBHOOK_SECRET, now() + 3600);
+    expect((await deliver(payload, `t=${now()},${future}`)).status).toBe(400);
     expect((await signedDelivery(payload, now() - 60)).status).toBe(200);
   });
 });
@@ -232,6 +235,16 @@ describe('events', () => {
 });
 
 describe('the subscription after checkout', () => {
+  it('a later event for an already completed session still records its subscription', async () => {
+    const student = await pendingStudent();
+    // First without the subscription (as when /payment-success asked Stripe before the webhook).
+    await signedDelivery(sessionEvent(student));
+    await signedDelivery(sessionEvent({ ...student, subscription: 'sub_late_1' }));
+    const after = await state(student.registrationId);
+    expect(after.subscriptions).toHaveLength(1);
+    expect(after.subscriptions[0]!.providerSubscriptionId).toBe('sub_late_1');
+  });
+
   function objectEvent(type: string, object: Record<string, unknown>) {
     eventCounter += 1;
     return JSON.stringify({

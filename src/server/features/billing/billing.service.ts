@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { SUBSCRIPTION_PRICE_CENTS } from '#shared/limits';
 import type { Database } from '../../db/client';
@@ -106,15 +106,29 @@ async function activate(
       ),
     )
     .returning({ id: examRegistrations.id });
+  const providerSubscription =
+    typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
   if (!completed) {
-    // Already completed by another event of this session, or not a registration of that user.
+    // Already completed by another event of this session (e.g. /payment-success asked Stripe
+    // first, with a view that may lack the subscription): keep the subscription id, so renewals
+    // and cancellations find the row. Otherwise not a registration of that user.
+    if (providerSubscription) {
+      await tx
+        .update(subscriptions)
+        .set({ providerSubscriptionId: providerSubscription })
+        .where(
+          and(
+            eq(subscriptions.examRegistrationId, owner.registrationId),
+            eq(subscriptions.userId, owner.userId),
+            isNull(subscriptions.providerSubscriptionId),
+          ),
+        );
+    }
     deps.logger.warn({ session: session.id }, 'paid checkout session matched no open registration');
     return 'ignored';
   }
   const periodEnd = new Date(paidAtSeconds * 1000);
   periodEnd.setUTCFullYear(periodEnd.getUTCFullYear() + 1);
-  const providerSubscription =
-    typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
   await tx.insert(subscriptions).values({
     userId: owner.userId,
     examRegistrationId: completed.id,

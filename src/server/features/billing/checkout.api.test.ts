@@ -114,6 +114,21 @@ describe('test checkout', () => {
     expect((await registrationOf(userId)).registration.paymentStatus).toBe('completed');
   });
 
+  it('two payments sent at once: only one goes through', async () => {
+    const { cookie, userId } = await student();
+    const { sessionId } = await openCheckout(cookie);
+    const answers = await Promise.all([
+      pay(cookie, sessionId, '4242424242424242'),
+      pay(cookie, sessionId, '4000000000000002'),
+    ]);
+    expect(answers.map((response) => response.status).sort()).toEqual([200, 409]);
+    const after = await registrationOf(userId);
+    expect(['completed', 'failed']).toContain(after.registration.paymentStatus);
+    expect(after.subscriptions.length).toBe(
+      after.registration.paymentStatus === 'completed' ? 1 : 0,
+    );
+  });
+
   it('any other card, a past expiry or a bad CVC gets a field error and changes nothing', async () => {
     const { cookie, userId } = await student();
     const { sessionId } = await openCheckout(cookie);

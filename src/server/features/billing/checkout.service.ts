@@ -11,8 +11,12 @@ import { examCategoryLabel } from '#shared/contracts/registration';
 import { paths } from '#shared/routes';
 import type { Database } from '../../db/client';
 import { examRegistrations, subscriptions, testCheckoutSessions, users } from '../../db/schema';
-import type { PaymentProvider } from '../../integrations/payments/payment-provider';
+import {
+  type PaymentProvider,
+  ProviderUnavailableError,
+} from '../../integrations/payments/payment-provider';
 import { AppError } from '../../lib/app-error';
+import { describeForLog } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { applyBillingEvent } from './billing.service';
 import { signWebhookPayload } from './webhook-signature';
@@ -59,15 +63,17 @@ export async function startCheckout(
   if (!registration) throw new AppError('not_found', BILLING_MESSAGES.noRegistration);
 
   const window = Math.floor(Date.now() / 600_000);
-  const checkout = await deps.payments.createCheckout({
-    registrationId: registration.id,
-    userId,
-    email: registration.email,
-    description: `StarPrep yearly access: ${registration.examType} (${examCategoryLabel(registration.examCategory)})`,
-    idempotencyKey: `checkout:${registration.id}:${registration.paymentStatus}:${window}`,
-    successUrl: `${deps.publicUrl}${paths.paymentSuccess}?session_id={CHECKOUT_SESSION_ID}`,
-    cancelUrl: `${deps.publicUrl}${paths.paymentVerification}`,
-  });
+  const checkout = await unlessUnavailable(deps, BILLING_MESSAGES.checkoutFailed, () =>
+    deps.payments.createCheckout({
+      registrationId: registration.id,
+      userId,
+      email: registration.email,
+      description: `StarPrep yearly access: ${registration.examType} (${examCategoryLabel(registration.examCategory)})`,
+      idempotencyKey: `checkout:${registration.id}:${registration.paymentStatus}:${window}`,
+      successUrl: `${deps.publicUrl}${paths.paymentSuccess}?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${deps.publicUrl}${paths.paymentVerification}`,
+    }),
+  );
   return { url: checkout.url };
 }
 
@@ -81,7 +87,9 @@ export async function checkoutStatus(
   userId: string,
   sessionId: string,
 ): Promise<CheckoutStatusResponse> {
-  const session = await deps.payments.findSession(sessionId);
+  const session = await unlessUnavailable(deps, BILLING_MESSAGES.statusUnavailable, () =>
+    deps.payments.findSession(sessionId),
+  );
   const unknown: CheckoutStatusResponse = { status: 'unknown', accountActive: false };
   if (!session || session.metadata?.userId !== userId || !session.client_reference_id) {
     return unknown;
@@ -156,10 +164,14 @@ export async function payTestCheckout(
   if (row.status !== 'open') throw new AppError('conflict', BILLING_MESSAGES.sessionClosed);
 
   const paid = card.cardNumber === TEST_CARDS.pays;
-  await deps.database.db
+  // Closing the session and checking it was open are one statement: of two payments sent at
+  // once, only one goes through.
+  const [closed] = await deps.database.db
     .update(testCheckoutSessions)
     .set({ status: paid ? 'complete' : 'failed' })
-    .where(eq(testCheckoutSessions.id, row.id));
+    .where(and(eq(testCheckoutSessions.id, row.id), eq(testCheckoutSessions.status, 'open')))
+    .returning({ id: testCheckoutSessions.id });
+  if (!closed) throw new AppError('conflict', BILLING_MESSAGES.sessionClosed);
   const event = {
     id: `evt_test_${row.id}_${paid ? 'paid' : 'failed'}`,
     object: 'event',
@@ -209,4 +221,19 @@ async function ownTestSession(deps: CheckoutDeps, userId: string, sessionId: str
     .where(and(eq(testCheckoutSessions.id, sessionId), eq(testCheckoutSessions.userId, userId)));
   if (!row) throw new AppError('not_found', BILLING_MESSAGES.sessionUnknown);
   return row;
+}
+
+/** A provider failure becomes a 503 with a message the student can act on (try again). */
+async function unlessUnavailable<T>(
+  deps: CheckoutDeps,
+  message: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!(error instanceof ProviderUnavailableError)) throw error;
+    deps.logger.error({ err: describeForLog(error) }, 'payment provider unavailable');
+    throw new AppError('unavailable', message);
+  }
 }

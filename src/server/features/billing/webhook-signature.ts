@@ -22,8 +22,15 @@ export async function verifyWebhookEvent(
   const invalid = () => new AppError('invalid_input', INVALID_SIGNATURE_MESSAGE);
   if (!signatureHeader || signatureHeader.length > 2_000) throw invalid();
   // Stripe's check accepts any timestamp not older than the tolerance, future ones included.
-  const signedAt = Number(/(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(signatureHeader)?.[1]);
-  if (!Number.isFinite(signedAt) || signedAt > nowSeconds + FUTURE_SKEW_SECONDS) throw invalid();
+  // Exactly one t= (the SDK would take the last of several, this check the first).
+  const timestamps = signatureHeader
+    .split(',')
+    .map((part) => part.trim().split('='))
+    .filter(([key]) => key === 't');
+  const signedAt = timestamps.length === 1 ? Number(timestamps[0]![1]) : Number.NaN;
+  if (!Number.isSafeInteger(signedAt) || signedAt > nowSeconds + FUTURE_SKEW_SECONDS) {
+    throw invalid();
+  }
   // The SDK is loaded with the first delivery: an idle server does not carry its ~16 MB.
   const { default: StripeSdk } = await import('stripe');
   try {

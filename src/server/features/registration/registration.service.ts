@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { OTP_MESSAGES, RESEND_MESSAGES } from '#shared/contracts/auth';
 import {
   REGISTRATION_MESSAGES,
@@ -223,18 +223,6 @@ async function mailNewCode(deps: RegistrationDeps, email: string) {
   await deps.mailer.send(
     otpMail({ to: email, code, confirmUrl: confirmEmailUrl(deps.publicUrl, email) }),
   );
-}
-
-/** Spec section 4: a completed payment leads to the dashboard, anything else to the payment step. */
-export async function hasCompletedPayment(database: Database, userId: string): Promise<boolean> {
-  const [row] = await database.db
-    .select({ id: examRegistrations.id })
-    .from(examRegistrations)
-    .where(
-      and(eq(examRegistrations.userId, userId), eq(examRegistrations.paymentStatus, 'completed')),
-    )
-    .limit(1);
-  return row !== undefined;
 }
 
 /** The student's most recent registration of any status (spec section 7), or null. */

@@ -22,6 +22,8 @@ export type CheckoutSessionView = {
   /** 'open', 'complete' or 'expired'. */
   status: string | null;
   amount_total: number | null;
+  /** The Stripe subscription the session started (sub_…), when it started one. */
+  subscription: string | null;
 };
 
 /**
@@ -33,4 +35,12 @@ export interface PaymentProvider {
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
   /** The provider's view of a session, or null when it does not know that id. */
   findSession(sessionId: string): Promise<CheckoutSessionView | null>;
+}
+
+/** The provider could not be reached or refused to work: the student may try again later. */
+export class ProviderUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'ProviderUnavailableError';
+  }
 }

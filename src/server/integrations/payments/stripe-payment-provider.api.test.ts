@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ProviderUnavailableError } from './payment-provider';
 import { createStripePaymentProvider } from './stripe-payment-provider';
 
 /**
@@ -131,5 +132,21 @@ describe('Stripe payment provider', () => {
       metadata: { userId: 'user_1' },
     });
     expect(await provider().findSession('cs_test_unknown')).toBeNull();
+    // Ids that are not session ids never reach Stripe.
+    seen.length = 0;
+    for (const odd of ['..', 'cs_test_a/../../v1/customers', '', 'x'.repeat(500)]) {
+      expect(await provider().findSession(odd)).toBeNull();
+    }
+    expect(seen).toEqual([]);
+  });
+
+  it('a Stripe that does not answer is "unavailable", not a crash', async () => {
+    const down = createStripePaymentProvider({
+      secretKey: 'sk_test_local_0123456789',
+      automaticTax: false,
+      api: { host: '127.0.0.1', port: 1, protocol: 'http' },
+    });
+    await expect(down.findSession('cs_test_anything')).rejects.toThrow(ProviderUnavailableError);
+    await expect(down.createCheckout(request)).rejects.toThrow(ProviderUnavailableError);
   });
 });

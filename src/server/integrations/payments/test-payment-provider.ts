@@ -56,6 +56,7 @@ export function createTestPaymentProvider(options: {
         payment_status: row.status === 'complete' ? 'paid' : 'unpaid',
         status: row.status === 'complete' ? 'complete' : 'open',
         amount_total: row.amount,
+        subscription: null,
       };
       return view;
     },
