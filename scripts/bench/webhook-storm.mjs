@@ -2,6 +2,7 @@
 // shuffled order by 20 concurrent senders, to the built server (PGlite). Reports activations
 // (must equal N), duplicates, errors (must be 0) and acknowledgement times.
 // Run: npm run build && npm run bench:webhooks
+import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import Stripe from 'stripe';
 import { confirm, signUp, summary, uniqueEmail } from './accounts.mjs';
@@ -9,7 +10,8 @@ import { startBuiltServer } from './server.mjs';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000);
 const SENDERS = 20;
-const SECRET = 'whsec_bench_0123456789abcdef0123456789';
+// A fresh signing secret per run, handed to the bench server only.
+const SECRET = `whsec_${randomBytes(16).toString('hex')}`;
 const server = await startBuiltServer({
   port: 3906,
   env: { TRUST_PROXY: 'on', STRIPE_WEBHOOK_SECRET: SECRET },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from './env';
+import { fakeStripeKey, fakeWebhookSecret } from '../../tests/support/fake-secrets';
 
 describe('parseEnv', () => {
   it('gives the embedded defaults on an empty environment', () => {
@@ -64,8 +65,8 @@ describe('parseEnv secrets', () => {
       AUTH_SECRET: secret,
       PUBLIC_URL: 'https://starprep.example',
       SMTP_URL: 'smtps://user:pass@mail.example:465',
-      STRIPE_SECRET_KEY: 'sk_live_abcdefghijkl',
-      STRIPE_WEBHOOK_SECRET: 'whsec_abcdefghijklmnop',
+      STRIPE_SECRET_KEY: fakeStripeKey('live'),
+      STRIPE_WEBHOOK_SECRET: fakeWebhookSecret(),
     };
     expect(parseEnv(production).AUTH_SECRET).toBe(secret);
   });
@@ -93,7 +94,8 @@ describe('parseEnv secrets', () => {
   });
 
   it('asks for the webhook secret together with a Stripe key, and never echoes either', () => {
-    expect(() => parseEnv({ STRIPE_SECRET_KEY: 'sk_test_abcdefghijkl' })).toThrow(
+    const key = fakeStripeKey();
+    expect(() => parseEnv({ STRIPE_SECRET_KEY: key })).toThrow(
       /STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY/,
     );
     expect(() => parseEnv({ STRIPE_SECRET_KEY: 'pk_live_oops_public' })).toThrow(
@@ -102,9 +104,9 @@ describe('parseEnv secrets', () => {
     expect(() => parseEnv({ STRIPE_SECRET_KEY: 'pk_live_oops_public' })).not.toThrow(/pk_live/);
     expect(
       parseEnv({
-        STRIPE_SECRET_KEY: 'sk_test_abcdefghijkl',
-        STRIPE_WEBHOOK_SECRET: 'whsec_abcdefghijklmnop',
+        STRIPE_SECRET_KEY: key,
+        STRIPE_WEBHOOK_SECRET: fakeWebhookSecret(),
       }).STRIPE_SECRET_KEY,
-    ).toBe('sk_test_abcdefghijkl');
+    ).toBe(key);
   });
 });

@@ -3,11 +3,12 @@ import { createApp, type AppOptions } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
 import { createLogger } from '../../src/server/lib/logger';
 import { createServices, type ServicesConfig } from '../../src/server/services';
+import { fakeSigningSecret, fakeWebhookSecret } from './fake-secrets';
 
 /** The origin app.request() uses: requests to '/api/...' arrive as http://localhost/api/... */
 export const TEST_ORIGIN = 'http://localhost';
 /** The secret the test app checks payment events against. */
-export const TEST_WEBHOOK_SECRET = 'whsec_test_0123456789abcdef0123456789abcdef';
+export const TEST_WEBHOOK_SECRET = fakeWebhookSecret();
 
 /** Everything the app logged during a test, one parsed JSON object per line. */
 export function captureLogs() {
@@ -36,7 +37,7 @@ export function createTestApp(
     database,
     logger: logs.logger,
     publicUrl: TEST_ORIGIN,
-    authSecret: 'test-secret-for-session-cookies-0123456789',
+    authSecret: fakeSigningSecret(),
     production: false,
     mailFrom: 'StarPrep <no-reply@starprep.test>',
     // The outbox still stores every mail (tests read codes from it); the console stays quiet.

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../tests/support/test-database';
 import type { Database } from './client';
 import * as schema from './schema';
+import { fakeSigningSecret } from '../../../tests/support/fake-secrets';
 
 /**
  * The auth tables are written by hand (better-auth's schema generator needs Node 22). This proves
@@ -17,7 +18,7 @@ let auth: ReturnType<typeof createAuth>;
 function createAuth(db: Database['db']) {
   return betterAuth({
     baseURL: 'http://localhost:3000',
-    secret: 'test-secret-test-secret-test-secret-0123',
+    secret: fakeSigningSecret(),
     database: drizzleAdapter(db, { provider: 'pg', schema, usePlural: true }),
     emailAndPassword: { enabled: true },
     plugins: [admin(), emailOTP({ sendVerificationOTP: async () => {} })],

@@ -7,6 +7,7 @@ import { createTestDatabase } from '../../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import { examRegistrations, subscriptions, users } from '../../db/schema';
 import { INVALID_SIGNATURE_MESSAGE, signWebhookPayload } from './webhook-signature';
+import { fakeWebhookSecret } from '../../../../tests/support/fake-secrets';
 
 /** POST /api/billing/webhook: the only way a payment completes (decisions.md section 1). */
 let database: Database;
@@ -92,7 +93,7 @@ describe('signature', () => {
   it('refuses a missing, forged or altered signature, changing nothing', async () => {
     const student = await pendingStudent();
     const payload = sessionEvent(student);
-    const forged = await signWebhookPayload(payload, 'whsec_someone_else_0123456789abcdef');
+    const forged = await signWebhookPayload(payload, fakeWebhookSecret());
     const good = await signWebhookPayload(payload, TEST_WEBHOOK_SECRET);
     const altered = payload.replace('"paid"', '"paiD"');
     for (const response of [

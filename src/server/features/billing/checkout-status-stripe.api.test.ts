@@ -7,6 +7,7 @@ import { createTestApp } from '../../../../tests/support/test-app';
 import { createTestDatabase } from '../../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import { examRegistrations, subscriptions, users } from '../../db/schema';
+import { fakeStripeKey } from '../../../../tests/support/fake-secrets';
 
 /**
  * /payment-success with Stripe: the server asks Stripe (here a local server speaking its API)
@@ -39,7 +40,7 @@ beforeAll(async () => {
     {},
     {
       stripe: {
-        secretKey: 'sk_test_local_0123456789',
+        secretKey: fakeStripeKey(),
         automaticTax: false,
         api: { host: '127.0.0.1', port, protocol: 'http' },
       },

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProviderUnavailableError } from './payment-provider';
 import { createStripePaymentProvider } from './stripe-payment-provider';
+import { fakeStripeKey } from '../../../../tests/support/fake-secrets';
 
 /**
  * The Stripe adapter against a local server speaking Stripe's Checkout Sessions endpoints, so the
@@ -78,7 +79,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const provider = (priceId?: string) =>
   createStripePaymentProvider({
-    secretKey: 'sk_test_local_0123456789',
+    secretKey: fakeStripeKey(),
     priceId,
     automaticTax: true,
     api: { host: '127.0.0.1', port, protocol: 'http' },
@@ -142,7 +143,7 @@ describe('Stripe payment provider', () => {
 
   it('a Stripe that does not answer is "unavailable", not a crash', async () => {
     const down = createStripePaymentProvider({
-      secretKey: 'sk_test_local_0123456789',
+      secretKey: fakeStripeKey(),
       automaticTax: false,
       api: { host: '127.0.0.1', port: 1, protocol: 'http' },
     });
