@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import {
   BILLING_MESSAGES,
@@ -10,7 +10,7 @@ import {
 import { examCategoryLabel } from '#shared/contracts/registration';
 import { paths } from '#shared/routes';
 import type { Database } from '../../db/client';
-import { examRegistrations, subscriptions, testCheckoutSessions, users } from '../../db/schema';
+import { examRegistrations, testCheckoutSessions, users } from '../../db/schema';
 import {
   type PaymentProvider,
   ProviderUnavailableError,
@@ -18,7 +18,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { describeForLog } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { applyBillingEvent } from './billing.service';
+import { applyBillingEvent, hasActiveAccess } from './billing.service';
 import { signWebhookPayload } from './webhook-signature';
 
 export type CheckoutDeps = {
@@ -112,18 +112,10 @@ export async function checkoutStatus(
       ),
     );
   if (!registration) return unknown;
-  const [active] = await deps.database.db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.userId, userId),
-        eq(subscriptions.status, 'active'),
-        gt(subscriptions.currentPeriodEnd, new Date()),
-      ),
-    )
-    .limit(1);
-  return { status: registration.paymentStatus, accountActive: active !== undefined };
+  return {
+    status: registration.paymentStatus,
+    accountActive: await hasActiveAccess(deps.database, userId),
+  };
 }
 
 /** The built-in test checkout page's view of one of the student's sessions. */
