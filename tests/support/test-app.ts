@@ -9,6 +9,8 @@ import { fakeSigningSecret, fakeWebhookSecret } from './fake-secrets';
 export const TEST_ORIGIN = 'http://localhost';
 /** The secret the test app checks payment events against. */
 export const TEST_WEBHOOK_SECRET = fakeWebhookSecret();
+/** One per test process, as every instance of a deployment shares AUTH_SECRET. */
+const TEST_AUTH_SECRET = fakeSigningSecret();
 
 /** Everything the app logged during a test, one parsed JSON object per line. */
 export function captureLogs() {
@@ -37,7 +39,7 @@ export function createTestApp(
     database,
     logger: logs.logger,
     publicUrl: TEST_ORIGIN,
-    authSecret: fakeSigningSecret(),
+    authSecret: TEST_AUTH_SECRET,
     production: false,
     mailFrom: 'StarPrep <no-reply@starprep.test>',
     // The outbox still stores every mail (tests read codes from it); the console stays quiet.
