@@ -26,8 +26,9 @@ const benefits = [
 const examDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
 /**
- * The payment status gate (spec section 2). It reads the latest registration: completed goes to
- * the dashboard, pending shows Payment Required, failed Payment Failed; both offer the checkout.
+ * The payment status gate (spec section 2). A running year of access goes to the dashboard;
+ * otherwise the latest registration shows Payment Required (pending, or a year that has ended:
+ * the renewal) or Payment Failed, each with the checkout.
  */
 export function PaymentVerificationPage() {
   const navigate = useNavigate();
@@ -82,7 +83,9 @@ export function PaymentVerificationPage() {
               <p className="mt-3">
                 {failed
                   ? 'The last payment did not go through, so nothing was charged. You can try again.'
-                  : 'Your e-mail is confirmed and your registration is saved.'}{' '}
+                  : registration.paymentStatus === 'completed'
+                    ? 'Your year of access for this exam has ended. Renew it to keep studying.'
+                    : 'Your e-mail is confirmed and your registration is saved.'}{' '}
                 A year of access costs {yearlyPriceLabel}.
               </p>
             </div>

@@ -9,6 +9,8 @@ export const TEST_CARDS = {
 
 export const BILLING_MESSAGES = {
   noRegistration: 'There is no exam registration waiting for payment.',
+  noStudentDetails: 'Please register for your first exam before adding another.',
+  alreadyPaid: 'This exam is already paid for: your year of access is still running.',
   checkoutFailed: 'The checkout could not be opened. Please try again.',
   statusUnavailable: 'The payment could not be checked right now. Please try again in a moment.',
   testCard: 'Use a test card: 4242 4242 4242 4242 pays, 4000 0000 0000 0002 is declined.',

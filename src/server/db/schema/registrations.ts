@@ -33,6 +33,12 @@ export const examRegistrations = pgTable(
     studentInfo: jsonb('student_info').$type<StudentInfo>().notNull(),
     paymentStatus: text('payment_status').$type<PaymentStatus>().notNull().default('pending'),
     paymentId: text('payment_id'),
+    /**
+     * The checkout session opened for this registration and not finished yet: a second click on
+     * "Continue with Stripe Payment", in another tab or a day later, resumes it instead of opening
+     * a second one the student could also pay.
+     */
+    openCheckoutSessionId: text('open_checkout_session_id'),
     ...timestamps,
   },
   (table) => [

@@ -28,6 +28,8 @@ export const subscriptions = pgTable(
     amount: integer('amount').notNull(),
     /** The provider's subscription (Stripe sub_…), so renewals and cancellations find this row. */
     providerSubscriptionId: text('provider_subscription_id'),
+    /** The checkout session that paid for this year: one session buys one year, once. */
+    checkoutSessionId: text('checkout_session_id'),
     ...timestamps,
   },
   (table) => [
@@ -42,6 +44,9 @@ export const subscriptions = pgTable(
     // The admin list, newest first.
     index('subscriptions_created_at_idx').on(table.createdAt.desc()),
     index('subscriptions_exam_registration_id_idx').on(table.examRegistrationId),
+    uniqueIndex('subscriptions_checkout_session_id_key')
+      .on(table.checkoutSessionId)
+      .where(sql`${table.checkoutSessionId} is not null`),
     uniqueIndex('subscriptions_provider_subscription_id_key')
       .on(table.providerSubscriptionId)
       .where(sql`${table.providerSubscriptionId} is not null`),

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { startCheckoutSchema, testCardSchema } from '#shared/contracts/billing';
+import { newExamRequestSchema } from '#shared/contracts/new-exam';
 import type { Auth } from '../auth/auth-library';
 import { AppError } from '../../lib/app-error';
 import { requireUser } from '../../lib/auth-guards';
@@ -13,6 +14,7 @@ import {
   startCheckout,
   testCheckoutView,
 } from './checkout.service';
+import { startNewExamCheckout } from './new-exam.service';
 import { verifyWebhookEvent } from './webhook-signature';
 
 type BillingRouteDeps = Omit<CheckoutDeps, 'deliverWebhook'> & { auth: Auth };
@@ -50,6 +52,10 @@ export function billingRoutes(deps: BillingRouteDeps) {
     .post('/checkout', signedIn, jsonBody(startCheckoutSchema), async (c) => {
       const { registrationId } = c.req.valid('json');
       return c.json(await startCheckout(checkoutDeps, c.get('user').id, registrationId));
+    })
+    .post('/new-exam', signedIn, jsonBody(newExamRequestSchema), async (c) => {
+      const form = c.req.valid('json');
+      return c.json(await startNewExamCheckout(checkoutDeps, c.get('user').id, form));
     })
     .get('/checkout-status', signedIn, async (c) => {
       c.header('Cache-Control', 'no-store');

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { SUBSCRIPTION_PRICE_CENTS } from '#shared/limits';
 import type { Database } from '../../db/client';
@@ -80,7 +80,11 @@ function ownerOf(session: Stripe.Checkout.Session) {
     : undefined;
 }
 
-/** The registration becomes completed and a year of access starts (decisions.md section 2). */
+/**
+ * A paid checkout session buys one year (decisions.md section 2): a subscriptions row keyed by the
+ * session, and the registration completed. A renewal pays again for a completed registration;
+ * a year paid while another is still running starts when that one ends, so no payment is lost.
+ */
 async function activate(
   deps: BillingDeps,
   tx: Transaction,
@@ -95,48 +99,71 @@ async function activate(
     );
     return 'ignored';
   }
-  const [completed] = await tx
-    .update(examRegistrations)
-    .set({ paymentStatus: 'completed', paymentId: session.id })
+  // Locking the registration queues the events of two sessions paying for it, so the second
+  // sees the first one's year.
+  const [registration] = await tx
+    .select({ id: examRegistrations.id })
+    .from(examRegistrations)
     .where(
       and(
         eq(examRegistrations.id, owner.registrationId),
         eq(examRegistrations.userId, owner.userId),
-        ne(examRegistrations.paymentStatus, 'completed'),
       ),
     )
-    .returning({ id: examRegistrations.id });
+    .for('update');
+  if (!registration) {
+    deps.logger.warn({ session: session.id }, 'paid checkout session matched no registration');
+    return 'ignored';
+  }
   const providerSubscription =
     typeof session.subscription === 'string' ? session.subscription : session.subscription?.id;
-  if (!completed) {
-    // Already completed by another event of this session (e.g. /payment-success asked Stripe
-    // first, with a view that may lack the subscription): keep the subscription id, so renewals
-    // and cancellations find the row. Otherwise not a registration of that user.
+  const paidAt = new Date(paidAtSeconds * 1000);
+  const [running] = await tx
+    .select({ end: sql<Date | string | null>`max(${subscriptions.currentPeriodEnd})` })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.examRegistrationId, registration.id),
+        eq(subscriptions.status, 'active'),
+        gt(subscriptions.currentPeriodEnd, paidAt),
+      ),
+    );
+  const periodEnd = running?.end ? new Date(running.end) : paidAt;
+  periodEnd.setUTCFullYear(periodEnd.getUTCFullYear() + 1);
+  const [year] = await tx
+    .insert(subscriptions)
+    .values({
+      userId: owner.userId,
+      examRegistrationId: registration.id,
+      status: 'active',
+      currentPeriodEnd: periodEnd,
+      amount: session.amount_total ?? SUBSCRIPTION_PRICE_CENTS,
+      providerSubscriptionId: providerSubscription ?? null,
+      checkoutSessionId: session.id,
+    })
+    .onConflictDoNothing()
+    .returning({ id: subscriptions.id });
+  if (!year) {
+    // Another event of this session got here first (e.g. /payment-success asked Stripe, with a
+    // view that may lack the subscription): keep the subscription id, so renewals and
+    // cancellations find the row.
     if (providerSubscription) {
       await tx
         .update(subscriptions)
         .set({ providerSubscriptionId: providerSubscription })
         .where(
           and(
-            eq(subscriptions.examRegistrationId, owner.registrationId),
-            eq(subscriptions.userId, owner.userId),
+            eq(subscriptions.checkoutSessionId, session.id),
             isNull(subscriptions.providerSubscriptionId),
           ),
         );
     }
-    deps.logger.warn({ session: session.id }, 'paid checkout session matched no open registration');
     return 'ignored';
   }
-  const periodEnd = new Date(paidAtSeconds * 1000);
-  periodEnd.setUTCFullYear(periodEnd.getUTCFullYear() + 1);
-  await tx.insert(subscriptions).values({
-    userId: owner.userId,
-    examRegistrationId: completed.id,
-    status: 'active',
-    currentPeriodEnd: periodEnd,
-    amount: session.amount_total ?? SUBSCRIPTION_PRICE_CENTS,
-    providerSubscriptionId: providerSubscription ?? null,
-  });
+  await tx
+    .update(examRegistrations)
+    .set({ paymentStatus: 'completed', paymentId: session.id, openCheckoutSessionId: null })
+    .where(eq(examRegistrations.id, registration.id));
   return 'applied';
 }
 
@@ -198,6 +225,16 @@ async function markFailed(
       ),
     )
     .returning({ id: examRegistrations.id });
+  // The failed session cannot be paid any more: the next click opens a new one.
+  await tx
+    .update(examRegistrations)
+    .set({ openCheckoutSessionId: null })
+    .where(
+      and(
+        eq(examRegistrations.id, owner.registrationId),
+        eq(examRegistrations.openCheckoutSessionId, session.id),
+      ),
+    );
   return failed ? 'applied' : 'ignored';
 }
 

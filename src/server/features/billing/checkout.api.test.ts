@@ -172,14 +172,14 @@ describe('test checkout', () => {
     expect((await registrationOf(owner.userId)).registration.paymentStatus).toBe('pending');
   });
 
-  it('nothing to pay for: a clear 404', async () => {
+  it('a year still running: a clear 409, no second session', async () => {
     const { cookie } = await student();
     const { sessionId } = await openCheckout(cookie);
     await pay(cookie, sessionId, '4242424242424242');
     const again = await postJson(app, '/api/billing/checkout', {}, cookie);
-    expect(again.status).toBe(404);
+    expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({
-      error: { message: BILLING_MESSAGES.noRegistration },
+      error: { message: BILLING_MESSAGES.alreadyPaid },
     });
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import {
   BILLING_MESSAGES,
@@ -10,7 +10,7 @@ import {
 import { examCategoryLabel } from '#shared/contracts/registration';
 import { paths } from '#shared/routes';
 import type { Database } from '../../db/client';
-import { examRegistrations, testCheckoutSessions, users } from '../../db/schema';
+import { examRegistrations, subscriptions, testCheckoutSessions, users } from '../../db/schema';
 import {
   type PaymentProvider,
   ProviderUnavailableError,
@@ -32,8 +32,10 @@ export type CheckoutDeps = {
 };
 
 /**
- * Opens a checkout for one of the student's registrations that is not paid yet (the given one,
- * or the latest). A double click within ten minutes gets the same session.
+ * Opens a checkout for one of the student's registrations (the given one, or the latest) that
+ * has no running year: a new registration, one whose payment failed, or a renewal once the year
+ * has ended. A session already open for it is resumed, so the student never holds two payable
+ * sessions; a double click within ten minutes gets the same new session.
  */
 export async function startCheckout(
   deps: CheckoutDeps,
@@ -47,6 +49,7 @@ export async function startCheckout(
       examType: examRegistrations.examType,
       examCategory: examRegistrations.examCategory,
       paymentStatus: examRegistrations.paymentStatus,
+      openCheckoutSessionId: examRegistrations.openCheckoutSessionId,
       email: users.email,
     })
     .from(examRegistrations)
@@ -54,13 +57,22 @@ export async function startCheckout(
     .where(
       and(
         eq(examRegistrations.userId, userId),
-        ne(examRegistrations.paymentStatus, 'completed'),
         ...(registrationId ? [eq(examRegistrations.id, registrationId)] : []),
       ),
     )
     .orderBy(desc(examRegistrations.createdAt))
     .limit(1);
   if (!registration) throw new AppError('not_found', BILLING_MESSAGES.noRegistration);
+  if (await hasRunningYear(database, registration.id)) {
+    throw new AppError('conflict', BILLING_MESSAGES.alreadyPaid);
+  }
+
+  const resumed = registration.openCheckoutSessionId
+    ? await unlessUnavailable(deps, BILLING_MESSAGES.checkoutFailed, () =>
+        deps.payments.findSession(registration.openCheckoutSessionId!),
+      )
+    : null;
+  if (resumed?.status === 'open' && resumed.url) return { url: resumed.url };
 
   const window = Math.floor(Date.now() / 600_000);
   const checkout = await unlessUnavailable(deps, BILLING_MESSAGES.checkoutFailed, () =>
@@ -69,12 +81,34 @@ export async function startCheckout(
       userId,
       email: registration.email,
       description: `StarPrep yearly access: ${registration.examType} (${examCategoryLabel(registration.examCategory)})`,
-      idempotencyKey: `checkout:${registration.id}:${registration.paymentStatus}:${window}`,
+      // A new key whenever the state changed (failed, renewed, the open session expired), so
+      // Stripe never hands back a finished session.
+      idempotencyKey: `checkout:${registration.id}:${registration.paymentStatus}:${registration.openCheckoutSessionId ?? 'none'}:${window}`,
       successUrl: `${deps.publicUrl}${paths.paymentSuccess}?session_id={CHECKOUT_SESSION_ID}`,
       cancelUrl: `${deps.publicUrl}${paths.paymentVerification}`,
     }),
   );
+  await database.db
+    .update(examRegistrations)
+    .set({ openCheckoutSessionId: checkout.sessionId })
+    .where(eq(examRegistrations.id, registration.id));
   return { url: checkout.url };
+}
+
+/** True while a paid year of this registration is still running. */
+async function hasRunningYear(database: Database, registrationId: string): Promise<boolean> {
+  const [running] = await database.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.examRegistrationId, registrationId),
+        eq(subscriptions.status, 'active'),
+        gt(subscriptions.currentPeriodEnd, new Date()),
+      ),
+    )
+    .limit(1);
+  return running !== undefined;
 }
 
 /**

@@ -24,6 +24,8 @@ export type CheckoutSessionView = {
   amount_total: number | null;
   /** The Stripe subscription the session started (sub_…), when it started one. */
   subscription: string | null;
+  /** Where the student pays, while the session is open. */
+  url: string | null;
 };
 
 /**

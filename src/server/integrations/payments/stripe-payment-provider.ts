@@ -100,6 +100,7 @@ export function createStripePaymentProvider(options: StripeProviderOptions): Pay
             typeof session.subscription === 'string'
               ? session.subscription
               : (session.subscription?.id ?? null),
+          url: session.url,
         };
         return view;
       } catch (error) {

@@ -17,6 +17,8 @@ export function createTestPaymentProvider(options: {
   publicUrl: string;
 }): PaymentProvider {
   const { database } = options;
+  const checkoutUrl = (sessionId: string) =>
+    `${options.publicUrl}${TEST_CHECKOUT_PATH}${sessionId}`;
   return {
     kind: 'test',
     async createCheckout(request) {
@@ -41,7 +43,7 @@ export function createTestPaymentProvider(options: {
           amount: SUBSCRIPTION_PRICE_CENTS,
         });
       }
-      return { sessionId, url: `${options.publicUrl}${TEST_CHECKOUT_PATH}${sessionId}` };
+      return { sessionId, url: checkoutUrl(sessionId) };
     },
     async findSession(sessionId) {
       const [row] = await database.db
@@ -54,9 +56,11 @@ export function createTestPaymentProvider(options: {
         client_reference_id: row.examRegistrationId,
         metadata: { userId: row.userId },
         payment_status: row.status === 'complete' ? 'paid' : 'unpaid',
-        status: row.status === 'complete' ? 'complete' : 'open',
+        // As on Stripe, a session whose payment failed is finished too: only an open one is payable.
+        status: row.status === 'open' ? 'open' : 'complete',
         amount_total: row.amount,
         subscription: null,
+        url: row.status === 'open' ? checkoutUrl(row.id) : null,
       };
       return view;
     },
