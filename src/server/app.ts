@@ -10,6 +10,7 @@ import { configRoutes } from './features/config/config.routes';
 import { devMailboxAllowed, devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { registrationRoutes } from './features/registration/registration.routes';
+import { studyRoutes } from './features/study/study.routes';
 import { AppError } from './lib/app-error';
 import { contentSecurityPolicy } from './lib/content-security-policy';
 import { apiNotFound, errorHandler } from './lib/errors';
@@ -73,6 +74,17 @@ export function createApp(options: AppOptions) {
         payments: services.payments,
         publicUrl: options.publicUrl,
         webhookSecret: options.webhookSecret,
+      }),
+    )
+    .route(
+      '/study',
+      studyRoutes({
+        database,
+        logger,
+        auth: services.auth,
+        rateLimits: services.rateLimits,
+        generator: services.generator,
+        offline: services.offlineGenerator,
       }),
     );
   // The development mailbox shows the outbox's mails; a deployment never serves it.

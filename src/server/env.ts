@@ -67,8 +67,29 @@ const envSchema = z
         error: 'must be the whsec_… signing secret of the Stripe endpoint',
       })
       .optional(),
+    AI_BASE_URL: z
+      .url({ protocol: /^https?$/, error: 'must be the http(s) URL of an OpenAI-compatible API' })
+      .optional(),
+    // Local servers (Ollama, llama.cpp) take any key; the SDK still wants one.
+    AI_API_KEY: z.string().min(1).optional(),
+    AI_MODEL: z.string().min(1).max(200).optional(),
   })
   .superRefine((env, context) => {
+    // One AI variable alone is a half-done setup: say which one is missing instead of ignoring it.
+    if (env.AI_BASE_URL && !env.AI_MODEL) {
+      context.addIssue({
+        code: 'custom',
+        path: ['AI_MODEL'],
+        message: 'must be set with AI_BASE_URL (the model name the endpoint serves)',
+      });
+    }
+    if (!env.AI_BASE_URL && (env.AI_API_KEY || env.AI_MODEL)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['AI_BASE_URL'],
+        message: 'must be set with AI_API_KEY or AI_MODEL (e.g. https://api.openai.com/v1)',
+      });
+    }
     // Stripe signs its events with the endpoint's secret; a generated one would refuse them all.
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
       context.addIssue({

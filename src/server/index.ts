@@ -49,6 +49,10 @@ async function main() {
         }
       : undefined,
     mailFrom: env.MAIL_FROM,
+    ai:
+      env.AI_BASE_URL && env.AI_MODEL
+        ? { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY ?? 'none', model: env.AI_MODEL }
+        : undefined,
     redis,
   });
   logger.info(
@@ -80,6 +84,7 @@ async function main() {
     logger.info({ url }, 'listening');
     // The one line a newcomer looks for, plain on the console.
     console.log(`StarPrep is running at ${url}`);
+    void services.generator.checkConnection?.();
   });
 
   server.on('error', (error: NodeJS.ErrnoException) => {

@@ -9,6 +9,9 @@ import {
 } from './integrations/payments/stripe-payment-provider';
 import { createTestPaymentProvider } from './integrations/payments/test-payment-provider';
 import type { Logger } from './lib/logger';
+import type { StudyGenerator } from './features/study/generator';
+import { createOfflineGenerator } from './features/study/offline-generator';
+import { createOpenAiGenerator, type OpenAiOptions } from './integrations/ai/openai-generator';
 import { closeRedis } from './lib/rate-limit/redis';
 import { createRateLimits, type RateLimits } from './lib/rate-limit/rate-limiter';
 
@@ -26,6 +29,8 @@ export type ServicesConfig = {
   stripe?: StripeProviderOptions;
   /** Where the outbox prints each mail (the console by default; tests pass a no-op). */
   printMail?: (block: string) => void;
+  /** An OpenAI-compatible endpoint when set; the offline generator otherwise. */
+  ai?: Omit<OpenAiOptions, 'logger'>;
   /** Prefix of every rate-limit key (tests sharing one Redis use their own). */
   rateLimitNamespace?: string;
 };
@@ -36,6 +41,9 @@ export type Services = {
   mailer: Mailer;
   rateLimits: RateLimits;
   payments: PaymentProvider;
+  /** Makes study items: the configured one, and the offline one it falls back to. */
+  generator: StudyGenerator;
+  offlineGenerator: StudyGenerator;
   /** Closes connections the services opened (SMTP pool, Redis); the database is the caller's. */
   close(): Promise<void>;
 };
@@ -60,11 +68,15 @@ export function createServices(config: ServicesConfig): Services {
   const payments = config.stripe
     ? createStripePaymentProvider(config.stripe)
     : createTestPaymentProvider({ database, publicUrl: config.publicUrl });
+  const offlineGenerator = createOfflineGenerator();
+  const generator = config.ai ? createOpenAiGenerator({ ...config.ai, logger }) : offlineGenerator;
   return {
     auth,
     mailer,
     rateLimits,
     payments,
+    generator,
+    offlineGenerator,
     close: async () => {
       await mailer.close();
       if (redis) await closeRedis(redis);

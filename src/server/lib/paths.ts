@@ -19,3 +19,5 @@ function findProjectRoot(): string {
 const projectRoot = findProjectRoot();
 export const migrationsFolder = join(projectRoot, 'drizzle');
 export const clientBuildFolder = join(projectRoot, 'dist', 'client');
+/** The written question bank, one JSON file per exam category (checked by its schema). */
+export const questionBankFolder = join(projectRoot, 'content', 'question-bank');

@@ -10,3 +10,4 @@ export * from './outbox';
 export * from './rate-limits';
 export * from './billing-events';
 export * from './test-checkout-sessions';
+export * from './study-session-starts';

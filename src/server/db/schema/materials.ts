@@ -10,6 +10,8 @@ export const studyMaterials = pgTable(
     fileUrl: text('file_url').notNull(),
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
+    /** The file's text, extracted at upload: the offline generator makes questions from it. */
+    extractedText: text('extracted_text'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('study_materials_user_created_idx').on(table.userId, table.createdAt.desc())],

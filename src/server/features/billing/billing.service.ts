@@ -253,3 +253,19 @@ export async function hasActiveAccess(database: Database, userId: string): Promi
     .limit(1);
   return active !== undefined;
 }
+
+/** True while a paid year of this registration is still running. */
+export async function hasRunningYear(database: Database, registrationId: string): Promise<boolean> {
+  const [running] = await database.db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.examRegistrationId, registrationId),
+        eq(subscriptions.status, 'active'),
+        gt(subscriptions.currentPeriodEnd, new Date()),
+      ),
+    )
+    .limit(1);
+  return running !== undefined;
+}

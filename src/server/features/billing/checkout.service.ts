@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import {
   BILLING_MESSAGES,
@@ -10,7 +10,7 @@ import {
 import { examCategoryLabel } from '#shared/contracts/registration';
 import { paths } from '#shared/routes';
 import type { Database } from '../../db/client';
-import { examRegistrations, subscriptions, testCheckoutSessions, users } from '../../db/schema';
+import { examRegistrations, testCheckoutSessions, users } from '../../db/schema';
 import {
   type PaymentProvider,
   ProviderUnavailableError,
@@ -18,7 +18,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { describeForLog } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { applyBillingEvent, hasActiveAccess } from './billing.service';
+import { applyBillingEvent, hasActiveAccess, hasRunningYear } from './billing.service';
 import { signWebhookPayload } from './webhook-signature';
 
 export type CheckoutDeps = {
@@ -93,22 +93,6 @@ export async function startCheckout(
     .set({ openCheckoutSessionId: checkout.sessionId })
     .where(eq(examRegistrations.id, registration.id));
   return { url: checkout.url };
-}
-
-/** True while a paid year of this registration is still running. */
-async function hasRunningYear(database: Database, registrationId: string): Promise<boolean> {
-  const [running] = await database.db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.examRegistrationId, registrationId),
-        eq(subscriptions.status, 'active'),
-        gt(subscriptions.currentPeriodEnd, new Date()),
-      ),
-    )
-    .limit(1);
-  return running !== undefined;
 }
 
 /**

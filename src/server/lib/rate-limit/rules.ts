@@ -1,5 +1,6 @@
 import { LOGIN_MESSAGES, RESEND_MESSAGES } from '#shared/contracts/auth';
 import { REGISTRATION_MESSAGES } from '#shared/contracts/registration';
+import { STUDY_MESSAGES } from '#shared/contracts/study';
 import { OTP, RATE_LIMITS } from '#shared/limits';
 
 /**
@@ -12,7 +13,7 @@ export type RateLimitRule = {
   readonly durationSeconds: number;
   readonly message: string;
   readonly keyPrefix: string;
-  readonly keyKind: 'email' | 'ip';
+  readonly keyKind: 'email' | 'ip' | 'user';
 };
 
 // The messages live with the forms' other messages in src/shared/contracts.
@@ -72,6 +73,27 @@ export const RATE_LIMIT_RULES = {
     message: OTP_RESEND_RATE_LIMIT_MESSAGE,
     keyPrefix: 'otp-resend-email',
     keyKind: 'email',
+  },
+  examSessionStartPerUser: {
+    points: RATE_LIMITS.examSessionStart.attempts,
+    durationSeconds: seconds(RATE_LIMITS.examSessionStart.windowMs),
+    message: STUDY_MESSAGES.tooManyStarts,
+    keyPrefix: 'exam-session-start-user',
+    keyKind: 'user',
+  },
+  aiQuestionsPerUser: {
+    points: RATE_LIMITS.aiQuestions.attempts,
+    durationSeconds: seconds(RATE_LIMITS.aiQuestions.windowMs),
+    message: STUDY_MESSAGES.aiQuestionsRateLimited,
+    keyPrefix: 'ai-questions-user',
+    keyKind: 'user',
+  },
+  aiFlashcardsPerUser: {
+    points: RATE_LIMITS.aiFlashcards.attempts,
+    durationSeconds: seconds(RATE_LIMITS.aiFlashcards.windowMs),
+    message: STUDY_MESSAGES.aiFlashcardsRateLimited,
+    keyPrefix: 'ai-flashcards-user',
+    keyKind: 'user',
   },
 } as const satisfies Record<string, RateLimitRule>;
 

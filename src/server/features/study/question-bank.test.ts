@@ -1,0 +1,98 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EXAM_CATEGORIES } from '#shared/catalog';
+import { ANSWER_LETTERS, optionKey } from '#shared/contracts/study-items';
+import { questionBankFolder } from '../../lib/paths';
+import { bankTiersFor, questionBank } from './question-bank';
+import { questionBankFileSchema } from './question-bank-schema';
+
+/** The written bank: every item of every file, against the schema and the issue's numbers. */
+const files = readdirSync(questionBankFolder).filter((name) => name.endsWith('.json'));
+
+describe('question bank', () => {
+  it('has a file for each of the six categories and the general set', () => {
+    expect(files.sort()).toEqual(
+      [...EXAM_CATEGORIES.map((category) => `${category.id}.json`), 'other.json'].sort(),
+    );
+  });
+
+  describe.each(files)('%s', (name) => {
+    const raw: unknown = JSON.parse(readFileSync(join(questionBankFolder, name), 'utf8'));
+
+    it('passes the schema: 5 options A-E, a valid key, an explanation, no duplicates', () => {
+      const parsed = questionBankFileSchema.safeParse(raw);
+      expect(parsed.success ? [] : parsed.error.issues).toEqual([]);
+    });
+
+    const bank = questionBankFileSchema.parse(raw);
+
+    it('holds at least 40 questions and 40 flashcards, at every difficulty', () => {
+      expect(bank.questions.length).toBeGreaterThanOrEqual(40);
+      expect(bank.flashcards.length).toBeGreaterThanOrEqual(40);
+      for (const level of ['easy', 'medium', 'hard']) {
+        expect(bank.questions.filter((item) => item.difficulty === level).length).toBeGreaterThan(
+          5,
+        );
+        expect(bank.flashcards.filter((item) => item.difficulty === level).length).toBeGreaterThan(
+          5,
+        );
+      }
+    });
+
+    it('spreads the keys over A-E, so guessing one letter does not pay', () => {
+      for (const letter of ANSWER_LETTERS) {
+        const share =
+          bank.questions.filter((item) => item.correctAnswer === letter).length /
+          bank.questions.length;
+        expect(share, letter).toBeGreaterThan(0.1);
+        expect(share, letter).toBeLessThan(0.3);
+      }
+    });
+
+    it('has no option repeated within a question and no markup in any text', () => {
+      for (const item of bank.questions) {
+        expect(new Set(item.options.map(optionKey)).size, item.id).toBe(5);
+        const text = [item.question, item.explanation, ...item.options].join(' ');
+        expect(text, item.id).not.toMatch(/[<>]/);
+      }
+      for (const item of bank.flashcards) {
+        expect(`${item.question} ${item.answer}`, item.id).not.toMatch(/[<>]/);
+      }
+    });
+
+    it('tags every exam type of its category with its own items', () => {
+      const category = EXAM_CATEGORIES.find((known) => known.id === bank.category);
+      for (const examType of category?.examTypes ?? []) {
+        const own = bank.questions.filter((item) => item.examTypes.includes(examType));
+        expect(own.length, examType).toBeGreaterThanOrEqual(4);
+      }
+    });
+  });
+
+  it('ids are unique across the whole bank', () => {
+    const ids = [...questionBank().values()].flatMap((file) => [
+      ...file.questions.map((item) => item.id),
+      ...file.flashcards.map((item) => item.id),
+    ]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('offers every exam enough items for the longest session, best-suited first', () => {
+    for (const category of EXAM_CATEGORIES) {
+      for (const examType of category.examTypes) {
+        const tiers = bankTiersFor(questionBank(), category.id, examType);
+        const questions = tiers.flatMap((tier) => tier.questions);
+        expect(questions.length, examType).toBeGreaterThanOrEqual(25);
+        expect(
+          tiers[0]!.questions.every(
+            (item) => item.examTypes.length === 0 || item.examTypes.includes(examType),
+          ),
+        ).toBe(true);
+      }
+    }
+    // An exam of the student's own (Other) draws on the general professional set.
+    const own = bankTiersFor(questionBank(), 'Aviation', 'Private Pilot');
+    expect(own.flatMap((tier) => tier.questions).length).toBeGreaterThanOrEqual(40);
+  });
+});

@@ -1,0 +1,71 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { EXAM_CATEGORIES } from '#shared/catalog';
+import { questionBankFolder } from '../../lib/paths';
+import {
+  type BankFlashcard,
+  type BankQuestion,
+  type QuestionBankFile,
+  questionBankFileSchema,
+} from './question-bank-schema';
+
+/**
+ * The written question bank (content/question-bank), read and checked on first use rather than at
+ * start, so an idle server does not hold it. A file that fails the schema stops the server's first
+ * generation with a clear error: the bank is ours, and a broken file is a bug to fix, not to skip.
+ */
+export type QuestionBank = ReadonlyMap<string, QuestionBankFile>;
+
+let loaded: QuestionBank | undefined;
+
+export function questionBank(folder = questionBankFolder): QuestionBank {
+  if (loaded && folder === questionBankFolder) return loaded;
+  const files = readdirSync(folder).filter((name) => name.endsWith('.json'));
+  const bank = new Map<string, QuestionBankFile>();
+  for (const name of files) {
+    const parsed = questionBankFileSchema.safeParse(
+      JSON.parse(readFileSync(join(folder, name), 'utf8')),
+    );
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new Error(`question bank ${name}: ${issue?.path.join('.')} ${issue?.message}`);
+    }
+    bank.set(parsed.data.category, parsed.data);
+  }
+  if (folder === questionBankFolder) loaded = bank;
+  return bank;
+}
+
+/** The bank file for a registration's category: a known category's own, else the general set. */
+export function bankCategoryOf(examCategory: string): string {
+  return EXAM_CATEGORIES.some((category) => category.id === examCategory) ? examCategory : 'other';
+}
+
+export type BankTier = { questions: BankQuestion[]; flashcards: BankFlashcard[] };
+
+/**
+ * The bank's items for one exam, best first: the exam type's own and its category's general
+ * items; then the category's items for its other exam types (same profession, related content);
+ * then the general professional set every licensing exam shares.
+ */
+export function bankTiersFor(bank: QuestionBank, examCategory: string, examType: string) {
+  const own = bank.get(bankCategoryOf(examCategory));
+  const general = bank.get('other');
+  const suits = (item: { examTypes: string[] }) =>
+    item.examTypes.length === 0 || item.examTypes.includes(examType);
+  const tiers: BankTier[] = [];
+  if (own) {
+    tiers.push({
+      questions: own.questions.filter(suits),
+      flashcards: own.flashcards.filter(suits),
+    });
+    if (own !== general) {
+      tiers.push({
+        questions: own.questions.filter((item) => !suits(item)),
+        flashcards: own.flashcards.filter((item) => !suits(item)),
+      });
+    }
+  }
+  if (general && general !== own) tiers.push(general);
+  return tiers;
+}
