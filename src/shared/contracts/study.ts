@@ -99,6 +99,15 @@ export type StartedSession = {
   | { mode: 'flashcards' | 'typing'; cards: StudyCard[] }
 );
 
+/** GET /api/study/registrations/:id: what the exam page needs before Start Session. */
+export type StudyRegistration = {
+  id: string;
+  examCategory: string;
+  examType: string;
+  examDate: string;
+  studyToolsActive: boolean;
+};
+
 export type CompletedSession = {
   id: string;
   score: number;

@@ -55,17 +55,23 @@ async function generate<Item extends StudyQuestion | StudyCard>(
 
   const items = validItems(deps, result.items, schema);
   const notices = [...result.notices];
+  let source = result.source;
   if (items.length < request.count && result.source === 'ai') {
+    const fromAi = items.length;
     const topUp = validItems(deps, (await run(deps.offline)).items, schema);
     const added = appendUnique(items, topUp, request.count);
-    if (added > 0) {
+    if (fromAi === 0) {
+      // Not one AI item was usable: the whole set is the offline one, and says so.
+      source = 'offline';
+      notices.push(STUDY_MESSAGES.offlineFallback);
+    } else if (added > 0) {
       notices.push(`${added} of these come from the StarPrep question bank and your materials.`);
     }
   }
   if (items.length < request.count) notices.push(fewerItemsNotice(items.length, request.count));
   return {
     items: items.slice(0, request.count),
-    source: result.source,
+    source,
     notices,
     ...(aiError && { aiError }),
   };

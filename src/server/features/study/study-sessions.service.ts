@@ -1,5 +1,6 @@
 import { and, desc, eq, exists, isNotNull } from 'drizzle-orm';
 import {
+  type StudyRegistration,
   type CompletedSession,
   type CompleteSessionRequest,
   sessionPlan,
@@ -44,28 +45,8 @@ export async function startSession(
 ): Promise<StartedSession> {
   await deps.rateLimits.examSessionStartPerUser.consume(userId);
   const { database } = deps;
-  const [registration] = await database.db
-    .select({
-      id: examRegistrations.id,
-      examCategory: examRegistrations.examCategory,
-      examType: examRegistrations.examType,
-      examDate: examRegistrations.examDate,
-      resultSubmitted: exists(
-        database.db
-          .select({ id: examResults.id })
-          .from(examResults)
-          .where(eq(examResults.examRegistrationId, examRegistrations.id)),
-      ),
-    })
-    .from(examRegistrations)
-    .where(
-      and(eq(examRegistrations.id, request.registrationId), eq(examRegistrations.userId, userId)),
-    );
-  if (!registration) throw new AppError('not_found', STUDY_MESSAGES.registrationNotFound);
-  if (!(await hasRunningYear(database, registration.id))) {
-    throw new AppError('payment_required', PAYMENT_REQUIRED_MESSAGE);
-  }
-  if (!studyToolsActive(registration.examDate, Boolean(registration.resultSubmitted))) {
+  const registration = await studyableRegistration(database, userId, request.registrationId);
+  if (!registration.studyToolsActive) {
     throw new AppError('forbidden', STUDY_MESSAGES.studyToolsInactive);
   }
 
@@ -107,6 +88,44 @@ export async function startSession(
   return request.mode === 'multiple_choice'
     ? { ...common, mode: request.mode, questions: generated.items as never }
     : { ...common, mode: request.mode, cards: generated.items as never };
+}
+
+/**
+ * The exam page's first check: the registration is this student's (else 404) and paid for a
+ * year that is still running (else 402), and whether its study tools are active.
+ */
+export async function studyableRegistration(
+  database: Database,
+  userId: string,
+  registrationId: string,
+): Promise<StudyRegistration> {
+  if (!UUID.test(registrationId)) {
+    throw new AppError('not_found', STUDY_MESSAGES.registrationNotFound);
+  }
+  const [registration] = await database.db
+    .select({
+      id: examRegistrations.id,
+      examCategory: examRegistrations.examCategory,
+      examType: examRegistrations.examType,
+      examDate: examRegistrations.examDate,
+      resultSubmitted: exists(
+        database.db
+          .select({ id: examResults.id })
+          .from(examResults)
+          .where(eq(examResults.examRegistrationId, examRegistrations.id)),
+      ),
+    })
+    .from(examRegistrations)
+    .where(and(eq(examRegistrations.id, registrationId), eq(examRegistrations.userId, userId)));
+  if (!registration) throw new AppError('not_found', STUDY_MESSAGES.registrationNotFound);
+  if (!(await hasRunningYear(database, registration.id))) {
+    throw new AppError('payment_required', PAYMENT_REQUIRED_MESSAGE);
+  }
+  const { resultSubmitted, ...fields } = registration;
+  return {
+    ...fields,
+    studyToolsActive: studyToolsActive(registration.examDate, Boolean(resultSubmitted)),
+  };
 }
 
 /**

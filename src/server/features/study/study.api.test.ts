@@ -125,6 +125,33 @@ describe('generation API (questions, flashcards)', () => {
   });
 });
 
+describe('the exam page’s registration check', () => {
+  it('answers the student’s own paid registration, and refuses everything else', async () => {
+    const owner = await paidStudent(app, database);
+    const stranger = await paidStudent(app, database);
+    const get = (cookie: string, id: string) =>
+      app.request(`/api/study/registrations/${id}`, { headers: { Cookie: cookie } });
+    const own = await get(owner.cookie, owner.registrationId);
+    expect(own.status).toBe(200);
+    expect(await own.json()).toMatchObject({
+      id: owner.registrationId,
+      examCategory: 'legal',
+      examType: 'Bar Exam',
+      studyToolsActive: true,
+    });
+    expect((await get(stranger.cookie, owner.registrationId)).status).toBe(404);
+    expect((await get(owner.cookie, 'not-a-uuid')).status).toBe(404);
+    expect((await get('', owner.registrationId)).status).toBe(401);
+    await database.db
+      .update(examRegistrations)
+      .set({ examDate: '2020-01-01' })
+      .where(eq(examRegistrations.id, owner.registrationId));
+    expect(await (await get(owner.cookie, owner.registrationId)).json()).toMatchObject({
+      studyToolsActive: false,
+    });
+  });
+});
+
 describe('exam sessions', () => {
   it('starts each mode with the spec’s counts, from the registration’s exam', async () => {
     const { cookie, registrationId } = await paidStudent(app, database);

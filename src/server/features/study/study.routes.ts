@@ -8,7 +8,12 @@ import type { Auth } from '../auth/auth-library';
 import { requirePaid, requireUser } from '../../lib/auth-guards';
 import { jsonBody } from '../../lib/validate';
 import { generateFlashcards, generateQuestions } from './generation.service';
-import { completeSession, startSession, type StudySessionDeps } from './study-sessions.service';
+import {
+  completeSession,
+  startSession,
+  studyableRegistration,
+  type StudySessionDeps,
+} from './study-sessions.service';
 
 type StudyRouteDeps = StudySessionDeps & { auth: Auth };
 
@@ -30,6 +35,11 @@ export function studyRoutes(deps: StudyRouteDeps) {
     .post('/flashcards', paid, jsonBody(flashcardsRequest), async (c) => {
       await deps.rateLimits.aiFlashcardsPerUser.consume(c.get('user').id);
       return c.json(await generateFlashcards(deps, { ...c.req.valid('json'), materials: '' }));
+    })
+    .get('/registrations/:id', signedIn, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      const id = c.req.param('id');
+      return c.json(await studyableRegistration(deps.database, c.get('user').id, id));
     })
     .post('/sessions', signedIn, jsonBody(startSessionSchema), async (c) => {
       c.header('Cache-Control', 'no-store');
