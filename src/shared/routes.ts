@@ -32,6 +32,7 @@ export const livePages = [
   paths.examRegistration,
   paths.paymentVerification,
   paths.paymentSuccess,
+  paths.exam,
   paths.devMailbox,
 ] as const satisfies readonly AppPath[];
 

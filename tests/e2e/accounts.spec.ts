@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { screenshots } from './support/screenshots';
 
 /** Accounts journeys of spec section 4: register, confirm the e-mail, sign out and in again. */
 
@@ -67,30 +67,6 @@ async function fillRegistration(page: Page, email: string) {
   await page.getByLabel('City').fill('Albany');
   await page.getByLabel('ZIP / postal code').fill('12207');
   await page.getByLabel('Education level').selectOption("Bachelor's Degree");
-}
-
-async function expectAccessible(page: Page) {
-  // A mail's own HTML (in the mailbox's preview frame) is the mail's business, not the page's.
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa'])
-    .exclude('iframe')
-    .analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
-
-async function screenshots(page: Page, testInfo: TestInfo, name: string) {
-  for (const width of [1440, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
-    expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
-    await expectAccessible(page);
-    const path = testInfo.outputPath(`${name}-${width}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 test.describe('registration journey', () => {

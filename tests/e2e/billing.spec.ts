@@ -1,24 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { screenshots } from './support/screenshots';
+import { codeFor, PASSWORD, uniqueEmail } from './support/students';
 
 /** Payment journeys through the built-in test checkout (spec sections 2 and 4). */
 
 test.use({ reducedMotion: 'reduce' });
 
-let counter = 0;
-const uniqueEmail = () => `pay.${Date.now().toString(36)}.${(counter += 1)}@example.com`;
-const password = 'Analytical1843';
-
-async function codeFor(request: APIRequestContext, email: string) {
-  const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`);
-  const { mails } = (await response.json()) as { mails: { text: string }[] };
-  return mails[0]!.text.match(/\b(\d{6})\b/)![1]!;
-}
-
 /** Signs up through the API, then confirms in the page: the page goes on to the checkout. */
 async function reachCheckout(page: Page) {
-  const email = uniqueEmail();
+  const email = uniqueEmail('pay');
   const response = await page.request.post('/api/registration', {
     data: {
       examCategory: 'business',
@@ -29,7 +20,7 @@ async function reachCheckout(page: Page) {
       firstName: 'Luca',
       lastName: 'Pacioli',
       email,
-      password,
+      password: PASSWORD,
       phone: '555 010 7777',
       zipCode: '43004',
       educationLevel: "Master's Degree",
@@ -49,22 +40,6 @@ async function payWith(page: Page, cardNumber: string) {
   await page.getByLabel('Expiry (MM/YY)').fill('12/40');
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: /^Pay \$150\.00$/ }).click();
-}
-
-async function screenshots(page: Page, testInfo: TestInfo, name: string) {
-  for (const width of [1440, 375]) {
-    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
-    );
-    expect(overflow, `${name} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0);
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
-    const path = testInfo.outputPath(`${name}-${width}.png`);
-    await page.screenshot({ path, fullPage: true });
-    await testInfo.attach(`${name}-${width}`, { path, contentType: 'image/png' });
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 test('pay with 4242: Payment Successful, then the dashboard', async ({
