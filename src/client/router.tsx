@@ -48,6 +48,7 @@ const pages: Record<LivePage, ReactElement> = {
     'PaymentVerificationPage',
   ),
   '/payment-success': lazyPage(() => import('./routes/payment-success'), 'PaymentSuccessPage'),
+  '/dashboard': lazyPage(() => import('./routes/dashboard'), 'DashboardPage'),
   '/exam': lazyPage(() => import('./routes/exam'), 'ExamPage'),
   '/dev/mailbox': lazyPage(() => import('./routes/dev-mailbox'), 'DevMailboxPage'),
 };

@@ -7,7 +7,9 @@ import type { Database } from './db/client';
 import { authRoutes } from './features/auth/auth.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { configRoutes } from './features/config/config.routes';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { devMailboxAllowed, devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
+import { devToolsRoutes } from './features/dev-tools/dev-tools.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { registrationRoutes } from './features/registration/registration.routes';
 import { studyRoutes } from './features/study/study.routes';
@@ -76,6 +78,7 @@ export function createApp(options: AppOptions) {
         webhookSecret: options.webhookSecret,
       }),
     )
+    .route('/dashboard', dashboardRoutes({ auth: services.auth, database }))
     .route(
       '/study',
       studyRoutes({
@@ -95,6 +98,7 @@ export function createApp(options: AppOptions) {
   });
   if (devMailbox) {
     api.route('/dev/mailbox', devMailboxRoutes(database));
+    api.route('/dev/tools', devToolsRoutes({ auth: services.auth, database }));
   }
 
   const app = new Hono()

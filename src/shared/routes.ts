@@ -33,6 +33,7 @@ export const livePages = [
   paths.paymentVerification,
   paths.paymentSuccess,
   paths.exam,
+  paths.dashboard,
   paths.devMailbox,
 ] as const satisfies readonly AppPath[];
 

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { Toaster } from '../ui/toast';
 import { NavBar } from './nav-bar';
 import { StarField } from './star-field';
 
@@ -24,6 +25,7 @@ export function RootLayout() {
       <main id="main" className="mx-auto w-full max-w-[1200px] px-4 pb-16">
         <Outlet />
       </main>
+      <Toaster />
     </>
   );
 }
