@@ -9,7 +9,13 @@ process.chdir(fileURLToPath(new URL('..', import.meta.url)));
 const hash = sourceHash();
 if (!buildIsCurrent(hash)) {
   console.log('Building StarPrep (first start, or the sources changed)...');
-  const result = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
+  // Always a production build, whatever NODE_ENV the server itself runs with: with
+  // NODE_ENV=development (as the end-to-end tests start it) Vite would bundle React's development
+  // build, several times larger, and a later `npm start` would serve it.
+  const result = spawnSync('npm', ['run', '--silent', 'build'], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) {
     console.error('The build failed; see the messages above.');
     process.exit(result.status ?? 1);
