@@ -17,6 +17,8 @@ await build({
   entryPoints: {
     index: 'src/server/index.ts',
     'prepare-pglite': 'src/server/db/prepare-pglite.ts',
+    // The text-extraction worker thread (see src/server/features/materials/extraction-queue.ts).
+    'extract-worker': 'src/server/features/materials/extract-worker.ts',
   },
   outdir: 'dist/server',
   bundle: true,

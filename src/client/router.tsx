@@ -50,6 +50,8 @@ const pages: Record<LivePage, ReactElement> = {
   '/payment-success': lazyPage(() => import('./routes/payment-success'), 'PaymentSuccessPage'),
   '/dashboard': lazyPage(() => import('./routes/dashboard'), 'DashboardPage'),
   '/exam': lazyPage(() => import('./routes/exam'), 'ExamPage'),
+  '/study-materials': lazyPage(() => import('./routes/study-materials'), 'StudyMaterialsPage'),
+  '/profile': lazyPage(() => import('./routes/profile'), 'ProfilePage'),
   '/dev/mailbox': lazyPage(() => import('./routes/dev-mailbox'), 'DevMailboxPage'),
 };
 

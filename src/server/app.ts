@@ -11,6 +11,9 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { devMailboxAllowed, devMailboxRoutes } from './features/dev-mailbox/dev-mailbox.routes';
 import { devToolsRoutes } from './features/dev-tools/dev-tools.routes';
 import { healthRoutes } from './features/health/health.routes';
+import { MATERIAL_FILE_UPLOAD_PATH, materialsRoutes } from './features/materials/materials.routes';
+import { createDiskAvatarStore } from './features/profile/avatar-store';
+import { AVATAR_UPLOAD_PATH, profileRoutes } from './features/profile/profile.routes';
 import { registrationRoutes } from './features/registration/registration.routes';
 import { studyRoutes } from './features/study/study.routes';
 import { AppError } from './lib/app-error';
@@ -39,6 +42,8 @@ export type AppOptions = {
   webhookSecret: string;
   /** The built client (dist/client); the API alone is served without it. */
   clientFolder?: string;
+  /** Where avatars are stored (DATA_DIR/avatars); without it, avatar uploads answer 503. */
+  avatarFolder?: string;
 };
 
 /** The whole HTTP application, shared by the server (index.ts) and the tests (app.request). */
@@ -53,16 +58,18 @@ export function createApp(options: AppOptions) {
     publicUrl: options.publicUrl,
   };
 
+  const apiBodyLimit = bodyLimit({
+    maxSize: API_BODY_LIMIT_BYTES,
+    onError: () => {
+      throw new AppError('payload_too_large', PAYLOAD_TOO_LARGE_MESSAGE);
+    },
+  });
+  /** Upload routes that count their own, larger body limit while reading. */
+  const ownBodyLimit = new Set<string>([AVATAR_UPLOAD_PATH, MATERIAL_FILE_UPLOAD_PATH]);
+
   const api = new Hono()
     .use(sameOriginOnly(options.publicUrl))
-    .use(
-      bodyLimit({
-        maxSize: API_BODY_LIMIT_BYTES,
-        onError: () => {
-          throw new AppError('payload_too_large', PAYLOAD_TOO_LARGE_MESSAGE);
-        },
-      }),
-    )
+    .use((c, next) => (ownBodyLimit.has(c.req.path) ? next() : apiBodyLimit(c, next)))
     .route('/health', healthRoutes(database))
     .route('/config', configRoutes({ translateWidget: options.translateWidget }))
     .route('/auth', authRoutes({ ...deps, trustProxy: options.trustProxy }))
@@ -79,6 +86,25 @@ export function createApp(options: AppOptions) {
       }),
     )
     .route('/dashboard', dashboardRoutes({ auth: services.auth, database }))
+    .route(
+      '/materials',
+      materialsRoutes({
+        database,
+        logger,
+        auth: services.auth,
+        storage: services.storage,
+        extraction: services.extraction,
+      }),
+    )
+    .route(
+      '/profile',
+      profileRoutes({
+        database,
+        logger,
+        auth: services.auth,
+        avatars: options.avatarFolder ? createDiskAvatarStore(options.avatarFolder) : undefined,
+      }),
+    )
     .route(
       '/study',
       studyRoutes({

@@ -73,6 +73,18 @@ const envSchema = z
     // Local servers (Ollama, llama.cpp) take any key; the SDK still wants one.
     AI_API_KEY: z.string().min(1).optional(),
     AI_MODEL: z.string().min(1).max(200).optional(),
+    // Uploaded study materials: S3-compatible storage when these are set, else DATA_DIR/uploads.
+    S3_ENDPOINT: z
+      .url({ protocol: /^https?$/, error: 'must be the http(s) URL of an S3-compatible service' })
+      .optional(),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be an S3 bucket name' })
+      .optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    // The region requests are signed for; us-east-1 when unset (MinIO and R2 accept it).
+    S3_REGION: z.string().min(1).max(50).optional(),
   })
   .superRefine((env, context) => {
     // One AI variable alone is a half-done setup: say which one is missing instead of ignoring it.
@@ -97,6 +109,24 @@ const envSchema = z
         path: ['STRIPE_WEBHOOK_SECRET'],
         message: 'must be set with STRIPE_SECRET_KEY (the whsec_… secret of the webhook endpoint)',
       });
+    }
+    // Half an S3 setup would silently keep files on this machine: name what is missing.
+    const s3Names = [
+      'S3_ENDPOINT',
+      'S3_BUCKET',
+      'S3_ACCESS_KEY_ID',
+      'S3_SECRET_ACCESS_KEY',
+    ] as const;
+    if (s3Names.some((name) => env[name])) {
+      for (const name of s3Names) {
+        if (!env[name]) {
+          context.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `must be set with the other S3 variables (${s3Names.join(', ')})`,
+          });
+        }
+      }
     }
     if (env.NODE_ENV !== 'production') return;
     const require = (name: keyof typeof env, why: string) => {

@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { join } from 'node:path';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
 import { EnvError, loadEnv } from './env';
@@ -54,6 +55,17 @@ async function main() {
         ? { baseUrl: env.AI_BASE_URL, apiKey: env.AI_API_KEY ?? 'none', model: env.AI_MODEL }
         : undefined,
     redis,
+    dataDir: env.DATA_DIR,
+    s3:
+      env.S3_ENDPOINT && env.S3_BUCKET && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: env.S3_ENDPOINT,
+            bucket: env.S3_BUCKET,
+            accessKeyId: env.S3_ACCESS_KEY_ID,
+            secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+            region: env.S3_REGION ?? 'us-east-1',
+          }
+        : undefined,
   });
   logger.info(
     {
@@ -77,6 +89,7 @@ async function main() {
     trustProxy: env.TRUST_PROXY,
     webhookSecret: resolveLocalSecret(env.STRIPE_WEBHOOK_SECRET, env.DATA_DIR, 'webhook-secret'),
     clientFolder,
+    avatarFolder: join(env.DATA_DIR, 'avatars'),
   });
 
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => {
@@ -85,6 +98,12 @@ async function main() {
     // The one line a newcomer looks for, plain on the console.
     console.log(`StarPrep is running at ${url}`);
     void services.generator.checkConnection?.();
+    // Uploads whose text was still being read when the server last stopped.
+    void services.extraction
+      .resumePending()
+      .catch((error: unknown) =>
+        logger.warn({ err: describeForLog(error) }, 'could not resume text extraction'),
+      );
   });
 
   server.on('error', (error: NodeJS.ErrnoException) => {

@@ -13,6 +13,8 @@ import type { StudyGenerator } from './features/study/generator';
 import { createOfflineGenerator } from './features/study/offline-generator';
 import { createOpenAiGenerator, type OpenAiOptions } from './integrations/ai/openai-generator';
 import { closeRedis } from './lib/rate-limit/redis';
+import { createFileStorage, type FileStorage, type S3StorageOptions } from './integrations/storage';
+import { createExtractionQueue, type ExtractionQueue } from './features/materials/extraction-queue';
 import { createRateLimits, type RateLimits } from './lib/rate-limit/rate-limiter';
 
 export type ServicesConfig = {
@@ -33,6 +35,12 @@ export type ServicesConfig = {
   ai?: Omit<OpenAiOptions, 'logger'>;
   /** Prefix of every rate-limit key (tests sharing one Redis use their own). */
   rateLimitNamespace?: string;
+  /** Uploaded study materials go under <dataDir>/uploads unless S3 is configured. */
+  dataDir?: string;
+  /** S3-compatible storage for uploads (S3_ENDPOINT, S3_BUCKET, keys). */
+  s3?: S3StorageOptions;
+  /** A storage to use instead (tests); without it, and without dataDir or s3, a temporary folder. */
+  storage?: FileStorage;
 };
 
 /** The outside services the routes use, each picked once at start (decisions.md section 3). */
@@ -44,6 +52,10 @@ export type Services = {
   /** Makes study items: the configured one, and the offline one it falls back to. */
   generator: StudyGenerator;
   offlineGenerator: StudyGenerator;
+  /** Uploaded study materials: local disk or S3-compatible storage. */
+  storage: FileStorage;
+  /** Reads the text of uploaded PDF and .docx files in a worker thread, after the upload. */
+  extraction: ExtractionQueue;
   /** Closes connections the services opened (SMTP pool, Redis); the database is the caller's. */
   close(): Promise<void>;
 };
@@ -70,6 +82,8 @@ export function createServices(config: ServicesConfig): Services {
     : createTestPaymentProvider({ database, publicUrl: config.publicUrl });
   const offlineGenerator = createOfflineGenerator();
   const generator = config.ai ? createOpenAiGenerator({ ...config.ai, logger }) : offlineGenerator;
+  const storage = config.storage ?? createFileStorage({ dataDir: config.dataDir, s3: config.s3 });
+  const extraction = createExtractionQueue({ database, storage, logger });
   return {
     auth,
     mailer,
@@ -77,7 +91,11 @@ export function createServices(config: ServicesConfig): Services {
     payments,
     generator,
     offlineGenerator,
+    storage,
+    extraction,
     close: async () => {
+      await extraction.close();
+      await storage.close();
       await mailer.close();
       if (redis) await closeRedis(redis);
     },

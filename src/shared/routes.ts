@@ -33,7 +33,9 @@ export const livePages = [
   paths.paymentVerification,
   paths.paymentSuccess,
   paths.exam,
+  paths.studyMaterials,
   paths.dashboard,
+  paths.profile,
   paths.devMailbox,
 ] as const satisfies readonly AppPath[];
 
