@@ -44,7 +44,14 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 180_000,
     // NODE_ENV as a fresh `npm start` has it: the mail outbox and its development mailbox are on.
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    // TRUST_PROXY: each test sends its own X-Forwarded-For (tests/e2e/support/fixtures.ts).
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      TRUST_PROXY: 'on',
+    },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { CircleCheck, CircleX, SearchX } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { paths } from '#shared/routes';
@@ -7,6 +8,7 @@ import { Alert } from '../components/ui/alert';
 import { buttonVariants } from '../components/ui/button-styles';
 import { Card } from '../components/ui/card';
 import { Spinner } from '../components/ui/spinner';
+import { sessionQueryKey } from '../features/auth/session';
 import { checkoutStatusQuery, STATUS_POLLS } from '../features/billing/billing-api';
 
 const whatsNext = [
@@ -26,8 +28,15 @@ export function PaymentSuccessPage() {
   const status = useQuery({ ...checkoutStatusQuery(sessionId), enabled: sessionId !== '' });
 
   const stillPending = status.data?.status === 'pending';
+  // The session remembered from before the payment says "unpaid": ask again once the server
+  // confirms the account is active, so the dashboard's gate lets the student in.
+  const accountActive = status.data?.accountActive === true;
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (accountActive) void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  }, [accountActive, queryClient]);
   const polls =
-    useQueryClient().getQueryState(checkoutStatusQuery(sessionId).queryKey)?.dataUpdateCount ?? 0;
+    queryClient.getQueryState(checkoutStatusQuery(sessionId).queryKey)?.dataUpdateCount ?? 0;
   if (stillPending && polls >= STATUS_POLLS) {
     return (
       <div className="mx-auto max-w-xl">

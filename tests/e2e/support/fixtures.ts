@@ -7,7 +7,17 @@ import { test as base, expect } from '@playwright/test';
 const EXPECTED_REFUSAL =
   /^Failed to load resource: the server responded with a status of (400|401|403|409|413|429) /;
 
+let clients = 0;
+
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // Each test is its own client address (the server under test runs with TRUST_PROXY=on): the
+  // per-address sign-up and code limits hold for one person, not for a whole test run that
+  // registers dozens of students from 127.0.0.1.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    clients += 1;
+    const address = `10.${testInfo.workerIndex % 250}.${(clients >> 8) & 255}.${clients & 255}`;
+    await use({ ...extraHTTPHeaders, 'x-forwarded-for': address });
+  },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {

@@ -27,11 +27,14 @@ export function PaidPage({
   const user = session.data?.user;
   const paid = user != null && session.data?.hasCompletedPayment === true;
 
+  // A remembered answer being checked again (e.g. from before a payment) decides nothing yet.
+  const settled = !session.isFetching;
   useEffect(() => {
+    if (!settled) return;
     if (session.isError) void navigate(errorTo, { replace: true });
     else if (session.isSuccess && !user) void navigate(paths.login, { replace: true });
     else if (session.isSuccess && !paid) void navigate(unpaidTo, { replace: true });
-  }, [session.isError, session.isSuccess, user, paid, navigate, unpaidTo, errorTo]);
+  }, [settled, session.isError, session.isSuccess, user, paid, navigate, unpaidTo, errorTo]);
 
   if (!paid) {
     return (
