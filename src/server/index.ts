@@ -24,7 +24,12 @@ async function main() {
     throw error;
   }
   const logger = createLogger(env.LOG_LEVEL);
-  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  const database = await openDatabase({
+    url: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    onIdleClientError: (error) =>
+      logger.warn({ err: describeForLog(error) }, 'an idle database connection failed; replaced'),
+  });
   logger.info({ driver: database.driver }, 'database ready');
 
   const production = env.NODE_ENV === 'production';

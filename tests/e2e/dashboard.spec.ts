@@ -1,6 +1,6 @@
 import { expect, test } from './support/fixtures';
 import { screenshots } from './support/screenshots';
-import { codeFor, PASSWORD, signInPaidStudent, uniqueEmail } from './support/students';
+import { signInConfirmedStudent, signInPaidStudent } from './support/students';
 
 /** The dashboard (spec section 2) and its gating (spec section 4). */
 
@@ -105,26 +105,7 @@ test('gating: signed out goes to /login, signed in without payment to /payment-v
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);
 
-  const email = uniqueEmail('unpaid');
-  await page.request.post('/api/registration', {
-    data: {
-      examCategory: 'medical',
-      examType: 'NCLEX',
-      country: 'United States',
-      examState: 'Ohio',
-      examDate: `${new Date().getFullYear() + 1}-05-05`,
-      firstName: 'Clara',
-      lastName: 'Barton',
-      email,
-      password: PASSWORD,
-      phone: '555 010 1821',
-      zipCode: '43004',
-      educationLevel: "Bachelor's Degree",
-    },
-  });
-  await page.request.post('/api/registration/confirm', {
-    data: { email, otp: await codeFor(page.request, email) },
-  });
+  await signInConfirmedStudent(page, { examCategory: 'medical', examType: 'NCLEX' });
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/payment-verification$/);
   await expect(page.getByRole('heading', { name: 'Payment Required' })).toBeVisible();

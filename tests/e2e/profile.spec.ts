@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { expect, test } from './support/fixtures';
 import { screenshots } from './support/screenshots';
-import { codeFor, PASSWORD, signInPaidStudent, uniqueEmail } from './support/students';
+import { signInConfirmedStudent, signInPaidStudent } from './support/students';
 
 /** /profile (spec sections 2, 4, 5 and 8): prefill, avatar, every field, save, reload. */
 
@@ -119,28 +119,7 @@ test('gating: signed out goes to /login, signed in without payment to /payment-v
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/login$/);
 
-  const email = uniqueEmail('unpaid');
-  const registered = await page.request.post('/api/registration', {
-    data: {
-      examCategory: 'business',
-      examType: 'CPA Exam',
-      country: 'United States',
-      examState: 'Texas',
-      examDate: `${new Date().getFullYear() + 1}-03-14`,
-      firstName: 'Luca',
-      lastName: 'Pacioli',
-      email,
-      password: PASSWORD,
-      phone: '555 010 1494',
-      zipCode: '73301',
-      educationLevel: "Master's Degree",
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const confirmed = await page.request.post('/api/registration/confirm', {
-    data: { email, otp: await codeFor(page.request, email) },
-  });
-  expect(confirmed.status()).toBe(200);
+  await signInConfirmedStudent(page);
 
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/payment-verification$/);

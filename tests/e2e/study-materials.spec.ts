@@ -3,7 +3,7 @@ import { docxDocument, pdfDocument } from '../support/documents';
 import { readFixture } from '../support/materials';
 import { expect, test } from './support/fixtures';
 import { screenshots } from './support/screenshots';
-import { codeFor, PASSWORD, signInPaidStudent, uniqueEmail } from './support/students';
+import { signInConfirmedStudent, signInPaidStudent } from './support/students';
 
 /** The upload page (spec sections 2 to 5 and 8; issue 6 sections 3 and 4). */
 
@@ -44,28 +44,7 @@ test('a signed-out visitor goes to /login; a student who has not paid to /exam-r
   await page.goto('/study-materials');
   await expect(page).toHaveURL(/\/login$/);
 
-  const email = uniqueEmail('unpaid');
-  const registered = await page.request.post('/api/registration', {
-    data: {
-      examCategory: 'legal',
-      examType: 'Bar Exam',
-      country: 'United States',
-      examState: 'New York',
-      examDate: `${new Date().getFullYear() + 1}-07-28`,
-      firstName: 'Una',
-      lastName: 'Paid',
-      email,
-      password: PASSWORD,
-      phone: '555 010 1933',
-      zipCode: '10001',
-      educationLevel: 'Professional Degree',
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const confirmed = await page.request.post('/api/registration/confirm', {
-    data: { email, otp: await codeFor(page.request, email) },
-  });
-  expect(confirmed.status()).toBe(200);
+  await signInConfirmedStudent(page);
   await page.goto('/study-materials');
   await expect(page).toHaveURL(/\/exam-registration$/);
 });

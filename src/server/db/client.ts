@@ -20,18 +20,34 @@ export type Database = {
  * The server's database, migrated: PostgreSQL through `pg` when a URL is given, otherwise the
  * embedded PGlite under dataDir (which openPglite prepares and migrates in a child process).
  */
-export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir: string;
+  onIdleClientError?: IdleClientErrorHandler;
+}): Promise<Database> {
   if (!options.url) return wrapPglite(await openPglite(resolve(options.dataDir, 'db')));
-  const database = await openPostgres(options.url);
+  const database = await openPostgres(options.url, options.onIdleClientError);
   await applyMigrations(database);
   return database;
 }
 
-/** The pg driver is loaded only when used, so the embedded default does not carry it. */
-export async function openPostgres(url: string): Promise<Database> {
+export type IdleClientErrorHandler = (error: Error) => void;
+
+/**
+ * The pg driver is loaded only when used, so the embedded default does not carry it.
+ *
+ * A connection that fails while idle in the pool (the server restarted, or an administrator ended
+ * it) makes the pool emit 'error'; unheard, that event would crash the process. The pool drops
+ * that connection and opens a new one for the next query, so the failure is only reported.
+ */
+export async function openPostgres(
+  url: string,
+  onIdleClientError: IdleClientErrorHandler = () => {},
+): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle: drizzleNodePg } = await import('drizzle-orm/node-postgres');
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  pool.on('error', onIdleClientError);
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,

@@ -14,10 +14,10 @@ export async function codeFor(request: APIRequestContext, email: string) {
 }
 
 /**
- * A student who registered, confirmed and paid with 4242… on the test checkout, all through the
- * API with the page's cookies: the page is signed in. Returns the e-mail and the registration id.
+ * A student who registered and confirmed the e-mail, through the API with the page's cookies: the
+ * page is signed in, with a registration waiting for payment. Returns the e-mail.
  */
-export async function signInPaidStudent(
+export async function signInConfirmedStudent(
   page: Page,
   exam: { examCategory: string; examType: string } = {
     examCategory: 'legal',
@@ -45,6 +45,18 @@ export async function signInPaidStudent(
     data: { email, otp: await codeFor(page.request, email) },
   });
   expect(confirmed.status()).toBe(200);
+  return email;
+}
+
+/**
+ * A student who registered, confirmed and paid with 4242… on the test checkout, all through the
+ * API with the page's cookies: the page is signed in. Returns the e-mail and the registration id.
+ */
+export async function signInPaidStudent(
+  page: Page,
+  exam?: { examCategory: string; examType: string },
+) {
+  const email = await signInConfirmedStudent(page, exam);
   const checkout = await page.request.post('/api/billing/checkout', { data: {} });
   const { url } = (await checkout.json()) as { url: string };
   const sessionId = url.split('/checkout/test/')[1]!;

@@ -1,27 +1,14 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { materialFixture, seededRandom } from '../../../../tests/support/study-fixtures';
 import { studyQuestionSchema } from '#shared/contracts/study-items';
 import { itemsFromText } from './material-items';
 
 /** Study items from a student's own text: a pure function, on sample texts of three subjects. */
-const fixture = (name: string) =>
-  readFileSync(join(import.meta.dirname, '../../../../tests/fixtures/materials', name), 'utf8');
 
-/** A seeded random source (mulberry32), so option order is the same on every run. */
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let value = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const options = { category: 'Medical & Healthcare', examType: 'NAPLEX', random: seeded(7) };
+const options = { category: 'Medical & Healthcare', examType: 'NAPLEX', random: seededRandom(7) };
 
 describe.each(['pharmacology.txt', 'contracts.txt', 'electrical.txt'])('%s', (name) => {
-  const text = fixture(name);
+  const text = materialFixture(name);
   const items = itemsFromText(text, options);
 
   it('makes definition flashcards and cloze deletions, each with its source sentence', () => {
@@ -117,7 +104,11 @@ describe('itemsFromText', () => {
   });
 
   it('makes 100 questions from 50,000 characters of material', () => {
-    const base = [fixture('pharmacology.txt'), fixture('contracts.txt'), fixture('electrical.txt')];
+    const base = [
+      materialFixture('pharmacology.txt'),
+      materialFixture('contracts.txt'),
+      materialFixture('electrical.txt'),
+    ];
     let text = '';
     for (let copy = 0; text.length < 50_000; copy += 1) {
       // Numbered copies are different sentences, as in a long real text.

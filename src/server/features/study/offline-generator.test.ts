@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { materialFixture, seededRandom } from '../../../../tests/support/study-fixtures';
 import { EXAM_CATEGORIES } from '#shared/catalog';
 import { fewerItemsNotice } from '#shared/contracts/study';
 import { foldText, studyCardSchema, studyQuestionSchema } from '#shared/contracts/study-items';
@@ -13,18 +12,6 @@ import { bankTiersFor, questionBank } from './question-bank';
 import type { QuestionBankFile } from './question-bank-schema';
 
 /** The offline generator as a student meets it: the bank, their own materials, and no repeats. */
-const fixture = (name: string) =>
-  readFileSync(join(import.meta.dirname, '../../../../tests/fixtures/materials', name), 'utf8');
-
-/** A seeded random source (mulberry32), so a run can be repeated exactly. */
-function seeded(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let value = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A logger that keeps its lines, so nothing reaches the console. */
 function quietLogger() {
@@ -90,7 +77,7 @@ describe('offline questions', () => {
   describe.each(['pharmacology.txt', 'contracts.txt', 'electrical.txt'])(
     'with materials (%s)',
     (name) => {
-      const materials = fixture(name);
+      const materials = materialFixture(name);
 
       it('draws about half the session from the material, the bank the rest', async () => {
         const { items } = await createOfflineGenerator().questions(
@@ -157,13 +144,15 @@ describe('offline questions', () => {
   });
 
   it('gives the same session twice from the same random seed', async () => {
-    const materials = fixture('pharmacology.txt');
+    const materials = materialFixture('pharmacology.txt');
     const run = () =>
-      createOfflineGenerator({ random: seeded(42) }).questions(request({ count: 20, materials }));
+      createOfflineGenerator({ random: seededRandom(42) }).questions(
+        request({ count: 20, materials }),
+      );
     const [first, second] = [await run(), await run()];
     expect(second.items).toEqual(first.items);
     // A different seed is a different session.
-    const other = await createOfflineGenerator({ random: seeded(43) }).questions(
+    const other = await createOfflineGenerator({ random: seededRandom(43) }).questions(
       request({ count: 20, materials }),
     );
     expect(other.items).not.toEqual(first.items);
@@ -221,7 +210,7 @@ describe('offline flashcards', () => {
   });
 
   it('mixes in cards from the material, each with its source sentence', async () => {
-    const materials = fixture('contracts.txt');
+    const materials = materialFixture('contracts.txt');
     const { items } = await createOfflineGenerator().flashcards(request({ count: 20, materials }));
     expect(items).toHaveLength(20);
     for (const card of items) studyCardSchema.parse(card);
