@@ -45,8 +45,12 @@ test('a signed-out visitor goes to /login; a student who has not paid to /exam-r
   await expect(page).toHaveURL(/\/login$/);
 
   await signInConfirmedStudent(page);
+  // The upload page sends an unpaid student to /exam-registration (spec section 4), which in
+  // turn sends a signed-in student on to their payment page: wait for the first stop itself.
+  const sentToRegistration = page.waitForURL(/\/exam-registration$/);
   await page.goto('/study-materials');
-  await expect(page).toHaveURL(/\/exam-registration$/);
+  await sentToRegistration;
+  await expect(page).toHaveURL(/\/payment-verification$/);
 });
 
 test('a paid student uploads two files and pasted text, with real progress bars', async ({
