@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, exists, sql } from 'drizzle-orm';
 import {
   type StudyRegistration,
   type CompletedSession,
@@ -23,12 +23,12 @@ import type { RateLimits } from '../../lib/rate-limit/rate-limiter';
 import { hasRunningYear } from '../billing/billing.service';
 import { earliestToday } from '../registration/registration.service';
 import { generateFlashcards, generateQuestions, type GenerationDeps } from './generation.service';
+import { isUuid } from '../../lib/uuid';
 
 export type StudySessionDeps = GenerationDeps & { database: Database; rateLimits: RateLimits };
 
 /** The student's materials as one text; more than this is not read for one session. */
 const MATERIAL_CHARS = 200_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A Retest avoids the items of this many recent sessions of the same mode. */
 const RECENT_SESSIONS_AVOIDED = 3;
 /** Added to a session's longest possible duration before time_spent is capped. */
@@ -99,7 +99,7 @@ export async function studyableRegistration(
   userId: string,
   registrationId: string,
 ): Promise<StudyRegistration> {
-  if (!UUID.test(registrationId)) {
+  if (!isUuid(registrationId)) {
     throw new AppError('not_found', STUDY_MESSAGES.registrationNotFound);
   }
   const [registration] = await database.db
@@ -148,7 +148,7 @@ export async function completeSession(
   result: CompleteSessionRequest,
 ): Promise<CompletedSession> {
   const { database } = deps;
-  if (!UUID.test(sessionId)) throw new AppError('not_found', STUDY_MESSAGES.sessionNotFound);
+  if (!isUuid(sessionId)) throw new AppError('not_found', STUDY_MESSAGES.sessionNotFound);
   const [start] = await database.db
     .select()
     .from(studySessionStarts)
@@ -197,15 +197,27 @@ function longestSeconds(start: {
   return start.totalQuestions * ((plan.secondsPerItem ?? 0) + feedback);
 }
 
+/**
+ * The student's newest materials as one text of at most MATERIAL_CHARS. The database stops at
+ * the first file that reaches the total and sends only the part needed, so a student with many
+ * long files does not ship megabytes to every Start Session.
+ */
 async function materialsText(database: Database, userId: string): Promise<string> {
-  const rows = await database.db
-    .select({ text: studyMaterials.extractedText })
-    .from(studyMaterials)
-    .where(and(eq(studyMaterials.userId, userId), isNotNull(studyMaterials.extractedText)))
-    .orderBy(desc(studyMaterials.createdAt))
-    .limit(50);
-  return rows
-    .map((row) => row.text ?? '')
+  const result = (await database.db.execute(sql`
+    select left(text, ${MATERIAL_CHARS}) as text from (
+      select ${studyMaterials.extractedText} as text, ${studyMaterials.createdAt} as created_at,
+        coalesce(sum(length(${studyMaterials.extractedText})) over (
+          order by ${studyMaterials.createdAt} desc
+          rows between unbounded preceding and 1 preceding
+        ), 0) as before
+      from ${studyMaterials}
+      where ${studyMaterials.userId} = ${userId} and ${studyMaterials.extractedText} is not null
+    ) materials
+    where before < ${MATERIAL_CHARS}
+    order by created_at desc
+  `)) as unknown as { rows: { text: string }[] };
+  return result.rows
+    .map((row) => row.text)
     .join('\n\n')
     .slice(0, MATERIAL_CHARS);
 }
