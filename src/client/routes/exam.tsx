@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import type { StartedSession } from '#shared/contracts/study';
+import { type StartedSession, STUDY_MESSAGES } from '#shared/contracts/study';
 import { DEFAULT_DIFFICULTY } from '#shared/limits';
 import { type Difficulty, STUDY_MODES, type StudyMode } from '#shared/enums';
 import { paths } from '#shared/routes';
@@ -12,14 +12,11 @@ import { itemCount, type SessionState, sessionResult } from '../features/study/s
 import { SessionRunner } from '../features/study/session-runner';
 import { SessionSetup } from '../features/study/session-setup';
 import {
-  SESSION_SAVE_FAILED,
   studyRegistrationQuery,
   useCompleteSession,
   useStartSession,
 } from '../features/study/study-api';
 import { ApiRequestError, messageOf } from '../lib/api-error';
-
-const GENERATION_FAILED = 'Failed to generate questions. Please try again.';
 
 type Finished = { state: SessionState; sessionId: string };
 
@@ -112,12 +109,16 @@ export function ExamPage() {
         save={{
           status: complete.status,
           timeSpent: complete.data?.timeSpent,
-          error: complete.isError ? messageOf(complete.error, SESSION_SAVE_FAILED) : undefined,
+          error: complete.isError
+            ? messageOf(complete.error, STUDY_MESSAGES.saveFailed)
+            : undefined,
           retry: () => complete.mutate({ id: finished.sessionId, ...result }),
         }}
         onRetest={begin}
         retesting={start.isPending}
-        retestError={start.isError ? messageOf(start.error, GENERATION_FAILED) : undefined}
+        retestError={
+          start.isError ? messageOf(start.error, STUDY_MESSAGES.generationFailed) : undefined
+        }
       />
     );
   }
@@ -137,7 +138,7 @@ export function ExamPage() {
       onDifficulty={setDifficulty}
       onStart={begin}
       starting={start.isPending}
-      error={start.isError ? messageOf(start.error, GENERATION_FAILED) : undefined}
+      error={start.isError ? messageOf(start.error, STUDY_MESSAGES.generationFailed) : undefined}
     />
   );
 }

@@ -1,12 +1,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DashboardResponse, ExamResultRequest } from '#shared/contracts/dashboard';
+import { BILLING_MESSAGES } from '#shared/contracts/billing';
+import {
+  type DashboardResponse,
+  EXAM_RESULT_MESSAGES,
+  type ExamResultRequest,
+} from '#shared/contracts/dashboard';
 import type { NewExamForm } from '#shared/contracts/new-exam';
 import { api } from '../../lib/api';
 import { toApiRequestError } from '../../lib/api-error';
-
-// Types only from the contracts: their zod schemas stay out of this page's bundle.
-const RESULT_FAILED = 'Error submitting result. Please try again.';
-const CHECKOUT_FAILED = 'The checkout could not be opened. Please try again.';
 
 export const dashboardQuery = (registrationId?: string) =>
   queryOptions({
@@ -26,7 +27,7 @@ export function useSubmitExamResult() {
   return useMutation({
     mutationFn: async (request: ExamResultRequest) => {
       const response = await api.api.dashboard['exam-results'].$post({ json: request });
-      if (!response.ok) throw await toApiRequestError(response, RESULT_FAILED);
+      if (!response.ok) throw await toApiRequestError(response, EXAM_RESULT_MESSAGES.failed);
       return (await response.json()) as { message: string };
     },
     // Spec section 4: the data reloads 2 s after a successful submit.
@@ -43,7 +44,7 @@ export function useStartNewExam() {
   return useMutation({
     mutationFn: async (form: NewExamForm) => {
       const response = await api.api.billing['new-exam'].$post({ json: form });
-      if (!response.ok) throw await toApiRequestError(response, CHECKOUT_FAILED);
+      if (!response.ok) throw await toApiRequestError(response, BILLING_MESSAGES.checkoutFailed);
       return (await response.json()) as { url: string };
     },
     onSuccess: ({ url }) => window.location.assign(url),

@@ -1,6 +1,7 @@
 import { CreditCard } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { EXAM_CATEGORIES, US_STATES } from '#shared/catalog';
+import { US_STATES } from '#shared/catalog';
+import { BILLING_MESSAGES } from '#shared/contracts/billing';
 import { NEW_EXAM_FIELDS, type NewExamForm } from '#shared/contracts/new-exam';
 import {
   examTypesOf,
@@ -14,6 +15,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { SelectField, TextField } from '../../components/ui/field';
 import { ApiRequestError, messageOf } from '../../lib/api-error';
+import { asOptions, categoryOptions } from '../registration/exam-options';
 import { useStartNewExam } from './dashboard-api';
 
 /** The student's tomorrow, the earliest exam date the form offers (rule 7). */
@@ -23,11 +25,6 @@ function tomorrow(): string {
 }
 
 const EMPTY = Object.fromEntries(NEW_EXAM_FIELDS.map((field) => [field, ''])) as NewExamForm;
-const asOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
-const categoryOptions = [
-  ...EXAM_CATEGORIES.map((category) => ({ value: category.id, label: category.label })),
-  { value: OTHER_OPTION, label: 'Other' },
-];
 
 /**
  * Pay for a new exam (spec section 2): the exam's details, then the checkout for a new
@@ -111,9 +108,7 @@ export function NewExamPanel({ country }: { country: string }) {
           )}
           <TextField {...bind('examDate', 'Exam date')} type="date" required min={tomorrow()} />
           {start.isError && (
-            <Alert tone="error">
-              {messageOf(start.error, 'The checkout could not be opened. Please try again.')}
-            </Alert>
+            <Alert tone="error">{messageOf(start.error, BILLING_MESSAGES.checkoutFailed)}</Alert>
           )}
           <Button
             type="submit"

@@ -1,5 +1,6 @@
 import { CalendarCheck } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
+import { EXAM_RESULT_MESSAGES } from '#shared/contracts/dashboard';
 import type { ExamResult } from '#shared/enums';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -7,9 +8,6 @@ import { Card } from '../../components/ui/card';
 import { showToast } from '../../components/ui/toast';
 import { messageOf } from '../../lib/api-error';
 import { useSubmitExamResult } from './dashboard-api';
-
-const RESULT_FAILED = 'Error submitting result. Please try again.';
-const SUBMITTED = 'Exam result submitted successfully! Study tools are now reactivated.';
 
 /**
  * After the exam date (spec sections 2 and 4): the study modes give way to this panel until the
@@ -30,7 +28,7 @@ export function StudyToolsInactive({ registrationId }: { registrationId: string 
     }
     submit.mutate(
       { registrationId, result, agreedToShare },
-      { onSuccess: () => showToast(SUBMITTED) },
+      { onSuccess: () => showToast(EXAM_RESULT_MESSAGES.submitted) },
     );
   };
 
@@ -81,7 +79,7 @@ export function StudyToolsInactive({ registrationId }: { registrationId: string 
             ))}
             {missing && (
               <p id="result-missing" className="text-sm font-medium text-danger">
-                Please choose whether you passed or failed.
+                {EXAM_RESULT_MESSAGES.choose}
               </p>
             )}
           </fieldset>
@@ -94,7 +92,9 @@ export function StudyToolsInactive({ registrationId }: { registrationId: string 
             />
             I agree that StarPrep may share my result, without my name, in its pass-rate figures.
           </label>
-          {submit.isError && <Alert tone="error">{messageOf(submit.error, RESULT_FAILED)}</Alert>}
+          {submit.isError && (
+            <Alert tone="error">{messageOf(submit.error, EXAM_RESULT_MESSAGES.failed)}</Alert>
+          )}
           <Button
             type="submit"
             busy={submit.isPending || submit.isSuccess}

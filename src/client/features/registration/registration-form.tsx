@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { COUNTRIES, EDUCATION_LEVELS, EXAM_CATEGORIES, US_STATES } from '#shared/catalog';
+import { COUNTRIES, EDUCATION_LEVELS, US_STATES } from '#shared/catalog';
 import {
   EMPTY_REGISTRATION,
   examTypesOf,
@@ -23,14 +23,9 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { SelectField, TextField } from '../../components/ui/field';
 import { ApiRequestError, messageOf } from '../../lib/api-error';
+import { asOptions, categoryOptions } from './exam-options';
 import { PasswordChecklist } from './password-checklist';
 import { useRegister } from './registration-api';
-
-const categoryOptions = [
-  ...EXAM_CATEGORIES.map((category) => ({ value: category.id, label: category.label })),
-  { value: OTHER_OPTION, label: 'Other' },
-];
-const asOptions = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
 /** The student's own calendar date: rule 7 compares with their today, not the server's. */
 const localToday = () => isoDateAt(new Date(), -new Date().getTimezoneOffset());

@@ -1,17 +1,14 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type {
-  CompletedSession,
-  CompleteSessionRequest,
-  StartedSession,
-  StartSessionRequest,
-  StudyRegistration,
+import {
+  type CompletedSession,
+  type CompleteSessionRequest,
+  type StartedSession,
+  type StartSessionRequest,
+  STUDY_MESSAGES,
+  type StudyRegistration,
 } from '#shared/contracts/study';
 import { api } from '../../lib/api';
 import { toApiRequestError } from '../../lib/api-error';
-
-// Types only from the contract: its zod schemas stay on the server side of the bundle.
-const GENERATION_FAILED = 'Failed to generate questions. Please try again.';
-const SAVE_FAILED = 'Your session could not be saved. Please try again.';
 
 /** The registration the exam page studies for: the student's own and paid, or an error. */
 export const studyRegistrationQuery = (registrationId: string) =>
@@ -33,7 +30,7 @@ export function useStartSession() {
   return useMutation({
     mutationFn: async (request: StartSessionRequest) => {
       const response = await api.api.study.sessions.$post({ json: request });
-      if (!response.ok) throw await toApiRequestError(response, GENERATION_FAILED);
+      if (!response.ok) throw await toApiRequestError(response, STUDY_MESSAGES.generationFailed);
       return (await response.json()) as StartedSession;
     },
   });
@@ -50,7 +47,7 @@ export function useCompleteSession() {
         param: { id },
         json: result,
       });
-      if (!response.ok) throw await toApiRequestError(response, SAVE_FAILED);
+      if (!response.ok) throw await toApiRequestError(response, STUDY_MESSAGES.saveFailed);
       return (await response.json()) as CompletedSession;
     },
     retry: (failures, error) =>
@@ -58,5 +55,3 @@ export function useCompleteSession() {
     retryDelay: (attempt) => Math.min(1_000 * 2 ** attempt, 8_000),
   });
 }
-
-export const SESSION_SAVE_FAILED = SAVE_FAILED;

@@ -4,14 +4,13 @@ import { SUBSCRIPTION_PRICE_CENTS } from '#shared/limits';
 import type { Database } from '../../db/client';
 import { billingEvents, examRegistrations, subscriptions } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
+import { isUuid } from '../../lib/uuid';
 
 export type BillingDeps = { database: Database; logger: Logger };
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 
 type Transaction = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Applies one verified payment event exactly once (decisions.md section 1: the webhook is the only
@@ -73,7 +72,7 @@ function ownerOf(session: Stripe.Checkout.Session) {
   const registrationId = session.client_reference_id;
   const userId = session.metadata?.userId;
   return typeof registrationId === 'string' &&
-    UUID.test(registrationId) &&
+    isUuid(registrationId) &&
     typeof userId === 'string' &&
     userId
     ? { registrationId, userId }

@@ -12,8 +12,7 @@ import {
 import { AppError } from '../../lib/app-error';
 import { PAYMENT_REQUIRED_MESSAGE } from '../../lib/auth-guards';
 import { studyToolsActive } from '../study/study-sessions.service';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/uuid';
 
 /** How many of a student's registrations the dashboard looks at (newest first). */
 const REGISTRATIONS_LOOKED_AT = 20;
@@ -59,8 +58,7 @@ export async function dashboardFor(
   userId: string,
   requestedRegistrationId?: string,
 ): Promise<DashboardResponse> {
-  const requested =
-    requestedRegistrationId && UUID.test(requestedRegistrationId) ? requestedRegistrationId : null;
+  const requested = isUuid(requestedRegistrationId) ? requestedRegistrationId : null;
   const now = new Date();
   // Both drivers (PGlite and pg) answer execute() with { rows }.
   const result = (await database.db.execute(sql`

@@ -25,6 +25,7 @@ import { MAX_EXTRACTED_CHARS, tidyText } from './extract-text';
 import type { ExtractionQueue } from './extraction-queue';
 import { bytesMatchKind } from './file-kind';
 import { InterruptedError, spoolBody, TooLargeError } from './upload-spool';
+import { isUuid } from '../../lib/uuid';
 
 export type MaterialsDeps = {
   database: Database;
@@ -33,7 +34,6 @@ export type MaterialsDeps = {
   extraction: ExtractionQueue;
 };
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The most materials listed on the page. */
 const LIST_LIMIT = 100;
 
@@ -137,7 +137,7 @@ export async function getMaterial(
   userId: string,
   id: string,
 ): Promise<StudyMaterial> {
-  if (!UUID.test(id)) throw new AppError('not_found', MATERIALS_MESSAGES.notFound);
+  if (!isUuid(id)) throw new AppError('not_found', MATERIALS_MESSAGES.notFound);
   const [row] = await database.db
     .select(materialColumns)
     .from(studyMaterials)
@@ -151,7 +151,7 @@ export async function getMaterial(
  * file. A file that cannot be removed is logged; the row is gone either way.
  */
 export async function deleteMaterial(deps: MaterialsDeps, userId: string, id: string) {
-  if (!UUID.test(id)) throw new AppError('not_found', MATERIALS_MESSAGES.notFound);
+  if (!isUuid(id)) throw new AppError('not_found', MATERIALS_MESSAGES.notFound);
   const [row] = await deps.database.db
     .delete(studyMaterials)
     .where(and(eq(studyMaterials.id, id), eq(studyMaterials.userId, userId)))
