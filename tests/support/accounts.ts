@@ -90,7 +90,7 @@ export function cookieFrom(response: Response): string {
     .join('; ');
 }
 
-/** Registers and confirms a student; returns the session cookie and the form used. */
+/** Registers and confirms a student; returns the session cookie, the user id and the form used. */
 export async function confirmedStudent(
   app: AppLike,
   database: Database,
@@ -105,5 +105,6 @@ export async function confirmedStudent(
     otp: code,
   });
   if (confirmed.status !== 200) throw new Error(`confirm failed: ${await confirmed.text()}`);
-  return { form, cookie: cookieFrom(confirmed) };
+  const { user } = (await confirmed.json()) as { user: { id: string } };
+  return { form, cookie: cookieFrom(confirmed), userId: user.id };
 }

@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '#shared/contracts/billing';
 import { confirmedStudent, postJson } from '../../../../tests/support/accounts';
+import { payTestSession, testSessionIdOf } from '../../../../tests/support/paid-student';
 import { createTestApp } from '../../../../tests/support/test-app';
 import { createTestDatabase } from '../../../../tests/support/test-database';
 import type { Database } from '../../db/client';
-import { examRegistrations, subscriptions, users } from '../../db/schema';
+import { examRegistrations, subscriptions } from '../../db/schema';
 
 /** The built-in test checkout, end to end through the API: open, pay, confirm. */
 let database: Database;
@@ -17,11 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-async function student() {
-  const { form, cookie } = await confirmedStudent(app, database);
-  const [user] = await database.db.select().from(users).where(eq(users.email, form.email));
-  return { cookie, userId: user!.id };
-}
+const student = () => confirmedStudent(app, database);
 
 const get = (path: string, cookie?: string) =>
   app.request(path, { headers: cookie ? { Cookie: cookie } : {} });
@@ -30,16 +27,11 @@ async function openCheckout(cookie: string) {
   const response = await postJson(app, '/api/billing/checkout', {}, cookie);
   expect(response.status).toBe(200);
   const { url } = (await response.json()) as { url: string };
-  return { url, sessionId: url.split('/checkout/test/')[1]! };
+  return { url, sessionId: testSessionIdOf(url) };
 }
 
 const pay = (cookie: string, sessionId: string, cardNumber: string) =>
-  postJson(
-    app,
-    `/api/billing/test-checkout/${sessionId}/pay`,
-    { cardNumber, expiry: '12/40', cvc: '123' },
-    cookie,
-  );
+  payTestSession(app, cookie, sessionId, cardNumber);
 
 async function registrationOf(userId: string) {
   const [registration] = await database.db

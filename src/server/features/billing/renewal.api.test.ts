@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '#shared/contracts/billing';
 import { REGISTRATION_MESSAGES } from '#shared/contracts/registration';
 import { confirmedStudent, postJson } from '../../../../tests/support/accounts';
+import { payTestSession, testSessionIdOf } from '../../../../tests/support/paid-student';
 import { createTestApp } from '../../../../tests/support/test-app';
 import { createTestDatabase } from '../../../../tests/support/test-database';
 import type { Database } from '../../db/client';
-import { examRegistrations, subscriptions, testCheckoutSessions, users } from '../../db/schema';
+import { examRegistrations, subscriptions, testCheckoutSessions } from '../../db/schema';
 
 /**
  * Paying again: resuming an open checkout instead of opening a second one, renewing once the year
@@ -21,27 +22,16 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-async function student() {
-  const { form, cookie } = await confirmedStudent(app, database);
-  const [user] = await database.db.select().from(users).where(eq(users.email, form.email));
-  return { cookie, userId: user!.id };
-}
-
-const sessionIdOf = (url: string) => url.split('/checkout/test/')[1]!;
+const student = () => confirmedStudent(app, database);
 
 async function checkout(cookie: string, body: object = {}) {
   const response = await postJson(app, '/api/billing/checkout', body, cookie);
   expect(response.status).toBe(200);
-  return sessionIdOf(((await response.json()) as { url: string }).url);
+  return testSessionIdOf(((await response.json()) as { url: string }).url);
 }
 
 async function pay(cookie: string, sessionId: string, cardNumber = '4242424242424242') {
-  const response = await postJson(
-    app,
-    `/api/billing/test-checkout/${sessionId}/pay`,
-    { cardNumber, expiry: '12/40', cvc: '123' },
-    cookie,
-  );
+  const response = await payTestSession(app, cookie, sessionId, cardNumber);
   expect(response.status).toBe(200);
 }
 
@@ -164,7 +154,7 @@ describe('pay for a new exam', () => {
     await pay(cookie, await checkout(cookie));
     const response = await postJson(app, '/api/billing/new-exam', newExam, cookie);
     expect(response.status).toBe(200);
-    const sessionId = sessionIdOf(((await response.json()) as { url: string }).url);
+    const sessionId = testSessionIdOf(((await response.json()) as { url: string }).url);
 
     const [added, first] = await registrationsOf(userId);
     expect(added).toMatchObject({
