@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_ADMIN } from './tests/e2e/support/admin';
 import { resolveChromium } from './tests/e2e/support/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 4173);
@@ -39,7 +40,12 @@ export default defineConfig({
   projects: [{ name: 'chromium' }],
   // The production build, started exactly as `npm start` does (it builds when needed).
   webServer: {
-    command: `node -e "fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true })" && node --max-semi-space-size=4 scripts/start.mjs`,
+    // The admin the admin-portal test signs in with, made the way an operator makes one.
+    command: [
+      `node -e "fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true })"`,
+      `npm run --silent admin:create -- --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}'`,
+      'node --max-semi-space-size=4 scripts/start.mjs',
+    ].join(' && '),
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,

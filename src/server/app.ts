@@ -4,6 +4,7 @@ import { compress } from 'hono/compress';
 import { secureHeaders } from 'hono/secure-headers';
 import { PAYLOAD_TOO_LARGE_MESSAGE } from '#shared/contracts/errors';
 import type { Database } from './db/client';
+import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { configRoutes } from './features/config/config.routes';
@@ -73,6 +74,7 @@ export function createApp(options: AppOptions) {
     .route('/health', healthRoutes(database))
     .route('/config', configRoutes({ translateWidget: options.translateWidget }))
     .route('/auth', authRoutes({ ...deps, trustProxy: options.trustProxy }))
+    .route('/admin', adminRoutes({ ...deps, trustProxy: options.trustProxy }))
     .route('/registration', registrationRoutes({ ...deps, trustProxy: options.trustProxy }))
     .route(
       '/billing',

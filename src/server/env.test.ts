@@ -110,3 +110,23 @@ describe('parseEnv secrets', () => {
     ).toBe(key);
   });
 });
+
+describe('parseEnv admin account', () => {
+  it('takes ADMIN_EMAIL and ADMIN_PASSWORD only together, never echoing the password', () => {
+    expect(() => parseEnv({ ADMIN_EMAIL: 'boss@example.com' })).toThrow(
+      'ADMIN_PASSWORD must be set together with the other of ADMIN_EMAIL and ADMIN_PASSWORD',
+    );
+    expect(() => parseEnv({ ADMIN_PASSWORD: 'Long-Enough-Pass-1' })).toThrow(/ADMIN_EMAIL must/);
+    let message = '';
+    try {
+      parseEnv({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'short' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('ADMIN_PASSWORD must be at least 12 characters');
+    expect(message).not.toContain('short');
+    expect(
+      parseEnv({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Long-Enough-Pass-1' }),
+    ).toMatchObject({ ADMIN_EMAIL: 'boss@example.com' });
+  });
+});

@@ -85,6 +85,13 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     // The region requests are signed for; us-east-1 when unset (MinIO and R2 accept it).
     S3_REGION: z.string().min(1).max(50).optional(),
+    // The admin made on first start when it does not exist yet (docs: README, Admin portal).
+    ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).max(100).optional(),
+    ADMIN_PASSWORD: z
+      .string()
+      .min(12, { error: 'must be at least 12 characters' })
+      .max(50, { error: 'must be at most 50 characters' })
+      .optional(),
   })
   .superRefine((env, context) => {
     // One AI variable alone is a half-done setup: say which one is missing instead of ignoring it.
@@ -108,6 +115,14 @@ const envSchema = z
         code: 'custom',
         path: ['STRIPE_WEBHOOK_SECRET'],
         message: 'must be set with STRIPE_SECRET_KEY (the whsec_… secret of the webhook endpoint)',
+      });
+    }
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      const missing = env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL';
+      context.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'must be set together with the other of ADMIN_EMAIL and ADMIN_PASSWORD',
       });
     }
     // Half an S3 setup would silently keep files on this machine: name what is missing.
@@ -160,7 +175,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const problems = result.error.issues.map((issue) => {
     const name = String(issue.path[0]);
     // A connection URL may carry a password, a secret or key is one: never echo them.
-    const secret = ['_URL', '_SECRET', '_KEY'].some((suffix) => name.endsWith(suffix));
+    const secret = ['_URL', '_SECRET', '_KEY', '_PASSWORD'].some((suffix) => name.endsWith(suffix));
     const shown = cleaned[name] === undefined || secret ? '' : ` (got "${cleaned[name]}")`;
     return `${name} ${issue.message}${shown}`;
   });

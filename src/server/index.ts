@@ -1,7 +1,9 @@
 import { serve } from '@hono/node-server';
 import { join } from 'node:path';
 import { createApp } from './app';
+import { createFirstStartAdmin } from './features/admin/first-start-admin';
 import { openDatabase } from './db/client';
+import { EmbeddedDatabaseBusyError } from './db/embedded-lock';
 import { EnvError, loadEnv } from './env';
 import { resolveLocalSecret } from './lib/local-secret';
 import { describeForLog } from './lib/errors';
@@ -24,12 +26,19 @@ async function main() {
     throw error;
   }
   const logger = createLogger(env.LOG_LEVEL);
-  const database = await openDatabase({
-    url: env.DATABASE_URL,
-    dataDir: env.DATA_DIR,
-    onIdleClientError: (error) =>
-      logger.warn({ err: describeForLog(error) }, 'an idle database connection failed; replaced'),
-  });
+  let database;
+  try {
+    database = await openDatabase({
+      url: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      onIdleClientError: (error) =>
+        logger.warn({ err: describeForLog(error) }, 'an idle database connection failed; replaced'),
+    });
+  } catch (error) {
+    if (!(error instanceof EmbeddedDatabaseBusyError)) throw error;
+    console.error(`StarPrep could not start: ${error.message}`);
+    process.exit(1);
+  }
   logger.info({ driver: database.driver }, 'database ready');
 
   const production = env.NODE_ENV === 'production';
@@ -80,6 +89,8 @@ async function main() {
     },
     'services ready',
   );
+
+  await createFirstStartAdmin({ auth: services.auth, database }, env, production);
 
   const clientFolder = hasClientBuild(clientBuildFolder) ? clientBuildFolder : undefined;
   if (!clientFolder) logger.warn('no client build in dist/client: serving the API only');

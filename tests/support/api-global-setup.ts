@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openPostgres, wrapPglite } from '../../src/server/db/client';
 import { applyMigrations } from '../../src/server/db/migrate';
+import { PGLITE_EXTENSIONS } from '../../src/server/db/pglite-extensions';
 import { adminUrl, dropDatabasesWithPrefix, withAdmin } from './postgres-admin';
 
 declare module 'vitest' {
@@ -42,7 +43,7 @@ export default async function setup(project: TestProject) {
   }
 
   const folder = mkdtempSync(join(tmpdir(), 'starprep-pglite-'));
-  const client = new PGlite();
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   await applyMigrations(wrapPglite(client));
   const dump = await client.dumpDataDir('gzip');
   await client.close();

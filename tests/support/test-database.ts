@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { type Database, openPostgres, wrapPglite } from '../../src/server/db/client';
+import { PGLITE_EXTENSIONS } from '../../src/server/db/pglite-extensions';
 import { adminUrl, withAdmin } from './postgres-admin';
 
 /**
@@ -14,7 +15,7 @@ export async function createTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const dump = readFileSync(inject('pgliteTemplate'));
-    return wrapPglite(new PGlite({ loadDataDir: new Blob([dump]) }));
+    return wrapPglite(new PGlite({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS }));
   }
 
   const name = `${inject('postgresPrefix')}_${randomUUID().slice(0, 8)}`;

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { lockEmbeddedFolder } from './embedded-lock';
 import { applyMigrations } from './migrate';
 import { openPglite } from './pglite';
 import * as schema from './schema';
@@ -25,7 +26,17 @@ export async function openDatabase(options: {
   dataDir: string;
   onIdleClientError?: IdleClientErrorHandler;
 }): Promise<Database> {
-  if (!options.url) return wrapPglite(await openPglite(resolve(options.dataDir, 'db')));
+  if (!options.url) {
+    const folder = resolve(options.dataDir, 'db');
+    const release = lockEmbeddedFolder(folder);
+    try {
+      const database = wrapPglite(await openPglite(folder));
+      return { ...database, close: () => database.close().finally(release) };
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
   const database = await openPostgres(options.url, options.onIdleClientError);
   await applyMigrations(database);
   return database;

@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_EXTENSIONS } from './pglite-extensions';
 
 /**
  * Settings for the embedded database. PGlite's defaults (128 MB shared buffers) suit a browser
@@ -24,7 +25,10 @@ const EMBEDDED_SETTINGS = [
 export async function openPglite(folder: string): Promise<PGlite> {
   prepareInChildProcess(folder);
   keepWasmAtBaselineTier();
-  const client = new PGlite(folder, { postgresqlconf: EMBEDDED_SETTINGS });
+  const client = new PGlite(folder, {
+    postgresqlconf: EMBEDDED_SETTINGS,
+    extensions: PGLITE_EXTENSIONS,
+  });
   await client.waitReady;
   return client;
 }

@@ -6,12 +6,13 @@
 import { PGlite } from '@electric-sql/pglite';
 import { wrapPglite } from './client';
 import { applyMigrations } from './migrate';
+import { PGLITE_EXTENSIONS } from './pglite-extensions';
 
 const folder = process.argv[2];
 if (!folder) {
   console.error('usage: prepare-pglite <data folder>');
   process.exit(2);
 }
-const database = wrapPglite(new PGlite(folder));
+const database = wrapPglite(new PGlite(folder, { extensions: PGLITE_EXTENSIONS }));
 await applyMigrations(database);
 await database.close();

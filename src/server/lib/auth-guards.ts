@@ -11,6 +11,8 @@ export const SIGN_IN_REQUIRED_MESSAGE = 'Please sign in.';
 export const PAYMENT_REQUIRED_MESSAGE =
   'This needs a completed payment. Please complete your payment to continue.';
 
+export const ADMIN_REQUIRED_MESSAGE = 'This needs an admin account.';
+
 export type SignedInVariables = { user: SessionUser };
 
 /**
@@ -37,6 +39,19 @@ export function requirePaid(auth: Auth, database: Database) {
     signedIn(c, async () => {
       if (!(await hasActiveAccess(database, c.get('user').id))) {
         throw new AppError('payment_required', PAYMENT_REQUIRED_MESSAGE);
+      }
+      await next();
+    }),
+  );
+}
+
+/** The admin portal's API: a live session of an account whose role is admin (else 401 / 403). */
+export function requireAdmin(auth: Auth) {
+  const signedIn = requireUser(auth);
+  return createMiddleware<{ Variables: SignedInVariables }>(async (c, next) =>
+    signedIn(c, async () => {
+      if (c.get('user').role !== 'admin') {
+        throw new AppError('forbidden', ADMIN_REQUIRED_MESSAGE);
       }
       await next();
     }),

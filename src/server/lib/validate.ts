@@ -15,3 +15,11 @@ export function jsonBody<Schema extends z.ZodType>(schema: Schema) {
     throw new AppError('invalid_input', first, fields);
   });
 }
+
+/** Validates the query string with a shared schema; a failure is a 400 with the first message. */
+export function queryParams<Schema extends z.ZodType>(schema: Schema) {
+  return zValidator('query', schema, (result) => {
+    if (result.success) return;
+    throw new AppError('invalid_input', result.error.issues[0]?.message ?? 'Bad query.');
+  });
+}

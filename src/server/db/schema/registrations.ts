@@ -66,6 +66,12 @@ export const examRegistrations = pgTable(
       table.createdAt.desc(),
     ),
     index('exam_registrations_user_created_idx').on(table.userId, table.createdAt.desc()),
+    // The admin table's sort keys (each with the id as tie-breaker, so a page never repeats a row)
+    // and its filters; exam_type also serves "Top 5 exam types" as an index-only scan.
+    index('exam_registrations_created_id_idx').on(table.createdAt, table.id),
+    index('exam_registrations_exam_date_id_idx').on(table.examDate, table.id),
+    index('exam_registrations_state_id_idx').on(table.state, table.id),
+    index('exam_registrations_exam_type_id_idx').on(table.examType, table.id),
     // One checkout session completes one registration.
     uniqueIndex('exam_registrations_payment_id_key')
       .on(table.paymentId)

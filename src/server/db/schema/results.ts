@@ -22,5 +22,7 @@ export const examResults = pgTable(
       table.createdAt.desc(),
     ),
     index('exam_results_user_id_idx').on(table.userId),
+    // Admin pass / fail counts, index-only.
+    index('exam_results_result_idx').on(table.result),
   ],
 );

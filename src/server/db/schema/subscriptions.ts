@@ -41,9 +41,15 @@ export const subscriptions = pgTable(
       table.status,
       table.currentPeriodEnd,
     ),
-    // The admin list, newest first.
-    index('subscriptions_created_at_idx').on(table.createdAt.desc()),
-    index('subscriptions_exam_registration_id_idx').on(table.examRegistrationId),
+    // Admin revenue windows: index-only sums of amount by payment time.
+    index('subscriptions_created_at_amount_idx').on(table.createdAt, table.amount),
+    // Admin "Active Subscriptions".
+    index('subscriptions_status_period_idx').on(table.status, table.currentPeriodEnd),
+    // The admin table's latest subscription of a registration.
+    index('subscriptions_registration_period_idx').on(
+      table.examRegistrationId,
+      table.currentPeriodEnd.desc(),
+    ),
     uniqueIndex('subscriptions_checkout_session_id_key')
       .on(table.checkoutSessionId)
       .where(sql`${table.checkoutSessionId} is not null`),
