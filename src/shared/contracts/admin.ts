@@ -102,7 +102,8 @@ export const adminTableQuerySchema = adminFiltersSchema.extend({
     })
     .default(25),
 });
-export type AdminTableQuery = z.output<typeof adminTableQuerySchema>;
+export type AdminTableQuery = AdminFilters &
+  Omit<z.output<typeof adminTableQuerySchema>, keyof AdminFilters>;
 
 /** One exam registration with its student, latest result and latest subscription. */
 export type AdminRegistrationRow = {
@@ -127,10 +128,15 @@ export type AdminRegistrationRow = {
   } | null;
 };
 
+/** A search counts its matches up to this many; past it the table says "10,000+". */
+export const ADMIN_COUNT_CAP = 10_000;
+
 export type AdminRegistrationPage = {
   rows: AdminRegistrationRow[];
-  /** Rows matching the filters, over all pages. */
+  /** Rows matching the filters, over all pages (at most ADMIN_COUNT_CAP when totalCapped). */
   total: number;
+  /** True when a search matched more than ADMIN_COUNT_CAP rows: total is then a lower bound. */
+  totalCapped: boolean;
   page: number;
   pageSize: number;
 };

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { USER_ROLES } from '#shared/enums';
 import { isOneOf, timestamps } from './columns';
@@ -25,17 +24,6 @@ export const users = pgTable(
   (table) => [
     check('users_role_check', isOneOf(table.role, USER_ROLES)),
     index('users_created_at_idx').on(table.createdAt.desc()),
-    // The admin table (features/admin): "Total Users" counts by role; a search shorter than three
-    // characters matches the start of a name or e-mail, and sorting by either walks these
-    // (byte order, so one index serves both the prefix match and the sort).
-    index('users_role_idx').on(table.role),
-    index('users_name_lower_idx').using('btree', sql`lower(${table.name}) collate "C"`, table.id),
-    index('users_email_lower_idx').using('btree', sql`lower(${table.email}) collate "C"`, table.id),
-    // A longer search matches anywhere in the name or e-mail (pg_trgm, created in migration 0008).
-    index('users_search_trgm_idx').using(
-      'gin',
-      sql`lower(${table.name} || ' ' || ${table.email}) gin_trgm_ops`,
-    ),
   ],
 );
 

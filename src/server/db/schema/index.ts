@@ -11,3 +11,4 @@ export * from './rate-limits';
 export * from './billing-events';
 export * from './test-checkout-sessions';
 export * from './study-session-starts';
+export * from './admin-summaries';

@@ -1,5 +1,15 @@
-import { sql } from 'drizzle-orm';
-import { check, date, index, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  check,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { PAYMENT_STATUSES, type PaymentStatus } from '#shared/enums';
 import { FIELD_MAX } from '#shared/limits';
 import { users } from './auth';
@@ -18,6 +28,16 @@ export type StudentInfo = {
   country: string;
   educationLevel: string;
 };
+
+/** The student's name as the admin table shows, sorts and searches it: lower-cased "first last". */
+export function studentName(studentInfo: AnyPgColumn | SQL): SQL {
+  return sql`lower((${studentInfo} ->> 'firstName') || ' ' || (${studentInfo} ->> 'lastName'))`;
+}
+
+/** The e-mail the student registered with, lower-cased. */
+export function studentEmail(studentInfo: AnyPgColumn | SQL): SQL {
+  return sql`lower(${studentInfo} ->> 'email')`;
+}
 
 export const examRegistrations = pgTable(
   'exam_registrations',
@@ -72,6 +92,23 @@ export const examRegistrations = pgTable(
     index('exam_registrations_exam_date_id_idx').on(table.examDate, table.id),
     index('exam_registrations_state_id_idx').on(table.state, table.id),
     index('exam_registrations_exam_type_id_idx').on(table.examType, table.id),
+    // The admin table shows and searches the name and e-mail the student registered with. Byte
+    // order ("C"), so one index serves both a sort and a prefix search of a short term; a longer
+    // term matches anywhere through pg_trgm. The expressions are admin-search.ts's, exactly.
+    index('exam_registrations_admin_name_idx').using(
+      'btree',
+      sql`${studentName(table.studentInfo)} collate "C"`,
+      table.id,
+    ),
+    index('exam_registrations_admin_email_idx').using(
+      'btree',
+      sql`${studentEmail(table.studentInfo)} collate "C"`,
+      table.id,
+    ),
+    index('exam_registrations_admin_search_idx').using(
+      'gin',
+      sql`(${studentName(table.studentInfo)} || ' ' || ${studentEmail(table.studentInfo)}) gin_trgm_ops`,
+    ),
     // One checkout session completes one registration.
     uniqueIndex('exam_registrations_payment_id_key')
       .on(table.paymentId)

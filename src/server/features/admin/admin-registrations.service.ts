@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  ADMIN_COUNT_CAP,
   ADMIN_SEARCH_ANYWHERE_FROM,
   type AdminFilters,
   type AdminRegistrationPage,
@@ -8,12 +9,20 @@ import {
   type AdminTableQuery,
 } from '#shared/contracts/admin';
 import type { Database } from '../../db/client';
-import { examRegistrations, examResults, subscriptions, users } from '../../db/schema';
+import {
+  adminExamTypeCounts,
+  examRegistrations,
+  examResults,
+  studentEmail,
+  studentName,
+  subscriptions,
+} from '../../db/schema';
 
 /**
- * The admin user table: one row per exam registration, with its student, its latest reported
- * result and its latest subscription. Filters, sorting and pagination run in PostgreSQL on the
- * indexes of migration 0008; the page's result and subscription are looked up for its rows only.
+ * The admin user table: one row per exam registration, with the name and e-mail the student
+ * registered with (student_info), its latest reported result and its latest subscription.
+ * Filters, sorting and pagination run in PostgreSQL on the indexes of migrations 0008 and 0009;
+ * the result and subscription are looked up for the page's rows only.
  */
 
 /** Escapes LIKE's wildcards so a search for "50%" or "a_b" means those characters. */
@@ -21,12 +30,11 @@ function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-/** Whether a filter needs the users table (the search reads names and e-mails). */
-function searchesUsers(filters: AdminFilters): boolean {
-  return filters.search !== undefined;
-}
+/** The name and e-mail of registration `r`, as its indexes hold them (schema/registrations.ts). */
+const NAME = studentName(sql`r.student_info`);
+const EMAIL = studentEmail(sql`r.student_info`);
 
-/** The WHERE conditions of the filters, over `r` (registrations) and `u` (users). */
+/** The WHERE conditions of the filters, over registrations `r`. */
 function filterConditions(filters: AdminFilters): SQL {
   const conditions: SQL[] = [sql`true`];
   if (filters.state !== undefined) conditions.push(sql`r.state = ${filters.state}`);
@@ -35,11 +43,10 @@ function filterConditions(filters: AdminFilters): SQL {
     const term = likeLiteral(filters.search.toLowerCase());
     conditions.push(
       filters.search.length >= ADMIN_SEARCH_ANYWHERE_FROM
-        ? // Anywhere in "name email": the trigram index users_search_trgm_idx.
-          sql`lower(u.name || ' ' || u.email) like ${`%${term}%`}`
+        ? // Anywhere in "name e-mail": the trigram index exam_registrations_admin_search_idx.
+          sql`(${NAME} || ' ' || ${EMAIL}) like ${`%${term}%`}`
         : // Too short for trigrams: the start of the name or e-mail, on their byte-order indexes.
-          sql`(lower(u.name) collate "C" like ${`${term}%`}
-            or lower(u.email) collate "C" like ${`${term}%`})`,
+          sql`(${NAME} collate "C" like ${`${term}%`} or ${EMAIL} collate "C" like ${`${term}%`})`,
     );
   }
   return sql.join(conditions, sql` and `);
@@ -51,8 +58,8 @@ const SORT_COLUMNS: Record<AdminSortKey, SQL[]> = {
   examDate: [sql`r.exam_date`, sql`r.id`],
   state: [sql`r.state`, sql`r.id`],
   examType: [sql`r.exam_type`, sql`r.id`],
-  name: [sql`lower(u.name) collate "C"`, sql`u.id`, sql`r.id`],
-  email: [sql`lower(u.email) collate "C"`, sql`u.id`, sql`r.id`],
+  name: [sql`${NAME} collate "C"`, sql`r.id`],
+  email: [sql`${EMAIL} collate "C"`, sql`r.id`],
 };
 
 function orderBy(sort: AdminSortKey, order: 'asc' | 'desc'): SQL {
@@ -92,7 +99,9 @@ type RowRecord = {
 function rowsOf(chosen: SQL): SQL {
   return sql`
     with chosen as materialized (${chosen})
-    select r.id as registration_id, r.user_id, u.name, u.email, r.exam_category, r.exam_type,
+    select r.id as registration_id, r.user_id,
+      concat_ws(' ', r.student_info->>'firstName', r.student_info->>'lastName') as name,
+      r.student_info->>'email' as email, r.exam_category, r.exam_type,
       r.state, r.student_info->>'city' as city, r.student_info->>'country' as country,
       r.exam_date::text as exam_date, r.payment_status, r.created_at as registered_at,
       r.created_at::text as cursor_at,
@@ -101,7 +110,6 @@ function rowsOf(chosen: SQL): SQL {
       sub.amount as subscription_amount
     from chosen
     join ${examRegistrations} r on r.id = chosen.id
-    join ${users} u on u.id = r.user_id
     left join lateral (
       select e.result, e.created_at from ${examResults} e
       where e.exam_registration_id = r.id
@@ -152,10 +160,34 @@ function toRow(record: RowRecord): AdminRegistrationRow {
   };
 }
 
-/** The registrations the filters match, from `r` joined to `u` only when a filter needs it. */
-function matching(filters: AdminFilters, withUsers: boolean): SQL {
-  const join = withUsers ? sql`join ${users} u on u.id = r.user_id` : sql``;
-  return sql`from ${examRegistrations} r ${join} where ${filterConditions(filters)}`;
+/** The registrations the filters match. */
+function matching(filters: AdminFilters): SQL {
+  return sql`from ${examRegistrations} r where ${filterConditions(filters)}`;
+}
+
+/**
+ * How many registrations match. Without a search it is exact: the running totals per exam type
+ * when at most the exam type is chosen, else a count over the state index. A search can match a
+ * tenth of a million rows; counting them all would cost more than the page itself, so it counts
+ * up to ADMIN_COUNT_CAP and says "at least".
+ */
+async function countMatching(database: Database, filters: AdminFilters) {
+  const query =
+    filters.search !== undefined
+      ? sql`select count(*) as total from (
+          select 1 ${matching(filters)} limit ${ADMIN_COUNT_CAP + 1}
+        ) capped`
+      : filters.state === undefined
+        ? sql`select coalesce(sum(registrations), 0) as total from ${adminExamTypeCounts}
+            ${filters.examType !== undefined ? sql`where exam_type = ${filters.examType}` : sql``}`
+        : sql`select count(*) as total ${matching(filters)}`;
+  const result = (await database.db.execute(query)) as unknown as {
+    rows: { total: string | number }[];
+  };
+  const total = Number(result.rows[0]!.total);
+  return filters.search !== undefined && total > ADMIN_COUNT_CAP
+    ? { total: ADMIN_COUNT_CAP, totalCapped: true }
+    : { total, totalCapped: false };
 }
 
 export async function registrationPage(
@@ -163,22 +195,18 @@ export async function registrationPage(
   query: AdminTableQuery,
 ): Promise<AdminRegistrationPage> {
   const { page, pageSize, sort, order } = query;
-  const countResult = (await database.db.execute(
-    sql`select count(*) as total ${matching(query, searchesUsers(query))}`,
-  )) as unknown as { rows: { total: string | number }[] };
-  const total = Number(countResult.rows[0]!.total);
+  const { total, totalCapped } = await countMatching(database, query);
   const offset = (page - 1) * pageSize;
-  if (offset >= total) return { rows: [], total, page, pageSize };
+  if (offset >= total) return { rows: [], total, totalCapped, page, pageSize };
 
-  const needsUsers = searchesUsers(query) || sort === 'name' || sort === 'email';
   const chosen = sql`
     select r.id, row_number() over () as ord from (
-      select r.id ${matching(query, needsUsers)}
+      select r.id ${matching(query)}
       order by ${orderBy(sort, order)}
       limit ${pageSize} offset ${offset}
     ) r`;
   const records = await rowsFor(database, rowsOf(chosen));
-  return { rows: records.map(toRow), total, page, pageSize };
+  return { rows: records.map(toRow), total, totalCapped, page, pageSize };
 }
 
 /** How many rows the export reads per query: large enough to be fast, small enough for memory. */
@@ -201,7 +229,7 @@ export async function* exportBatches(
       : sql``;
     const chosen = sql`
       select r.id, row_number() over () as ord from (
-        select r.id ${matching(filters, searchesUsers(filters))} ${keyset}
+        select r.id ${matching(filters)} ${keyset}
         order by r.created_at desc, r.id desc
         limit ${batchRows}
       ) r`;

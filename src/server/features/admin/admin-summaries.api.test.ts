@@ -1,0 +1,114 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_COUNT_CAP } from '#shared/contracts/admin';
+import { createTestDatabase } from '../../../../tests/support/test-database';
+import type { Database } from '../../db/client';
+import { registrationPage } from './admin-registrations.service';
+
+/**
+ * The running totals of migration 0009 against a full count, after every kind of write, and the
+ * search count that stops at ADMIN_COUNT_CAP.
+ */
+let database: Database;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+
+async function rows<Row>(query: ReturnType<typeof sql>) {
+  return ((await database.db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+/** Each summary next to the same figure counted from the rows themselves. */
+async function summariesAndCounts() {
+  const [users] = await rows<{ summary: string; counted: string }>(sql`
+    select (select coalesce(sum(users), 0) from admin_user_counts where role = 'user') as summary,
+      (select count(*) from users where role = 'user') as counted`);
+  const types = await rows<{ exam_type: string; summary: string; counted: string }>(sql`
+    select coalesce(s.exam_type, c.exam_type) as exam_type,
+      coalesce(s.registrations, 0) as summary, coalesce(c.n, 0) as counted
+    from admin_exam_type_counts s
+    full join (select exam_type, count(*) as n from exam_registrations group by 1) c
+      on c.exam_type = s.exam_type`);
+  const days = await rows<{ day: string; summary: string; counted: string }>(sql`
+    select coalesce(s.day, c.day)::text as day,
+      coalesce(s.amount_cents, 0) as summary, coalesce(c.cents, 0) as counted
+    from admin_revenue_days s
+    full join (
+      select (created_at at time zone 'UTC')::date as day, sum(amount) as cents
+      from subscriptions group by 1
+    ) c on c.day = s.day`);
+  return { users, types, days };
+}
+
+async function expectSummariesMatchCounts() {
+  const { users, types, days } = await summariesAndCounts();
+  expect(Number(users!.summary)).toBe(Number(users!.counted));
+  for (const type of types) expect(Number(type.summary), type.exam_type).toBe(Number(type.counted));
+  for (const day of days) expect(Number(day.summary), day.day).toBe(Number(day.counted));
+}
+
+/** Inserts `count` students with one registration and one payment each, set-based. */
+async function seed(count: number, prefix: string, examType = 'Bar Exam') {
+  await database.db.execute(sql`
+    insert into users (id, name, email, email_verified)
+    select ${prefix} || n, 'Test ' || n, ${prefix} || n || '@example.com', true
+    from generate_series(1, ${count}) n`);
+  await database.db.execute(sql`
+    insert into exam_registrations (user_id, exam_category, exam_type, state, exam_date,
+      student_info, payment_status, created_at)
+    select ${prefix} || n, 'legal', ${examType}, 'Ohio', '2027-01-01',
+      jsonb_build_object('firstName', 'Pat', 'lastName', 'Common' || n,
+        'email', ${prefix} || n || '@example.com'),
+      'completed', now() - n * interval '1 hour'
+    from generate_series(1, ${count}) n`);
+  await database.db.execute(sql`
+    insert into subscriptions (user_id, exam_registration_id, status, current_period_end, amount,
+      created_at)
+    select r.user_id, r.id, 'active', r.created_at + interval '1 year', 15000, r.created_at
+    from exam_registrations r where r.user_id like ${`${prefix}%`}`);
+}
+
+describe('the running totals', () => {
+  it('follow inserts, updates, deletes and truncation', async () => {
+    await seed(40, 'sum-');
+    await expectSummariesMatchCounts();
+
+    // Updates that change nothing counted, and ones that move a row between totals.
+    await database.db.execute(sql`update exam_registrations set payment_status = 'failed'
+      where user_id = 'sum-1'`);
+    await database.db.execute(sql`update exam_registrations set exam_type = 'USMLE'
+      where user_id in ('sum-2', 'sum-3')`);
+    await database.db.execute(sql`update subscriptions set amount = 16500,
+      created_at = created_at - interval '3 days' where user_id in ('sum-4', 'sum-5')`);
+    await database.db.execute(sql`update users set role = 'admin' where id = 'sum-6'`);
+    await expectSummariesMatchCounts();
+
+    // Deleting a student cascades to their registration and payment.
+    await database.db.execute(sql`delete from users where id in ('sum-7', 'sum-8')`);
+    await database.db.execute(sql`delete from subscriptions where user_id = 'sum-9'`);
+    await expectSummariesMatchCounts();
+
+    await database.db.execute(sql`truncate users cascade`);
+    await expectSummariesMatchCounts();
+    const { types, days } = await summariesAndCounts();
+    expect(types.every((type) => Number(type.summary) === 0)).toBe(true);
+    expect(days).toEqual([]);
+  });
+});
+
+describe('the search count', () => {
+  it(`stops at ${ADMIN_COUNT_CAP} and says so; a narrower search is exact`, async () => {
+    await seed(ADMIN_COUNT_CAP + 5, 'cap-', 'NCLEX');
+    const query = { sort: 'registered', order: 'desc', page: 1, pageSize: 25 } as const;
+    const broad = await registrationPage(database, { ...query, search: 'common' });
+    expect(broad).toMatchObject({ total: ADMIN_COUNT_CAP, totalCapped: true });
+    expect(broad.rows).toHaveLength(25);
+    const narrow = await registrationPage(database, { ...query, search: 'common1000' });
+    // common1000 and common10000..common10005.
+    expect(narrow).toMatchObject({ total: 7, totalCapped: false });
+    const unfiltered = await registrationPage(database, { ...query, examType: 'NCLEX' });
+    expect(unfiltered).toMatchObject({ total: ADMIN_COUNT_CAP + 5, totalCapped: false });
+  });
+});
