@@ -98,6 +98,54 @@ describe('the running totals', () => {
   });
 });
 
+/** Registrations whose copied result or subscription differs from the rows they come from. */
+async function staleCopies() {
+  return rows<{ id: string }>(sql`
+    select r.id from exam_registrations r
+    left join lateral (
+      select result, created_at from exam_results e where e.exam_registration_id = r.id
+      order by created_at desc, id desc limit 1
+    ) res on true
+    left join lateral (
+      select status, current_period_end, amount from subscriptions s
+      where s.exam_registration_id = r.id
+      order by current_period_end desc, created_at desc, id desc limit 1
+    ) sub on true
+    where r.latest_result is distinct from res.result
+      or r.latest_result_at is distinct from res.created_at
+      or r.subscription_status is distinct from sub.status
+      or r.subscription_period_end is distinct from sub.current_period_end
+      or r.subscription_amount is distinct from sub.amount`);
+}
+
+describe('the result and subscription copied onto each registration', () => {
+  it('follow inserts, updates, deletes and truncation', async () => {
+    await seed(12, 'copy-');
+    expect(await staleCopies()).toEqual([]);
+    const registrationOf = sql`(select id from exam_registrations where user_id = 'copy-1')`;
+    await database.db.execute(sql`insert into exam_results (user_id, exam_registration_id, result,
+      created_at) values ('copy-1', ${registrationOf}, 'fail', now() - interval '2 days'),
+      ('copy-1', ${registrationOf}, 'pass', now() - interval '1 day')`);
+    const [copied] = await rows<{ latest_result: string }>(
+      sql`select latest_result from exam_registrations where user_id = 'copy-1'`,
+    );
+    expect(copied!.latest_result).toBe('pass');
+    await database.db.execute(sql`delete from exam_results where result = 'pass'
+      and user_id = 'copy-1'`);
+    await database.db.execute(sql`update subscriptions set status = 'canceled'
+      where user_id in ('copy-2', 'copy-3')`);
+    // A renewal: a second, later year for the same registration becomes the one shown.
+    await database.db.execute(sql`insert into subscriptions (user_id, exam_registration_id, status,
+      current_period_end, amount)
+      select user_id, exam_registration_id, 'active', current_period_end + interval '1 year', 17000
+      from subscriptions where user_id = 'copy-4'`);
+    await database.db.execute(sql`delete from subscriptions where user_id = 'copy-5'`);
+    expect(await staleCopies()).toEqual([]);
+    await database.db.execute(sql`truncate exam_results, subscriptions`);
+    expect(await staleCopies()).toEqual([]);
+  });
+});
+
 describe('the search count', () => {
   it(`stops at ${ADMIN_COUNT_CAP} and says so; a narrower search is exact`, async () => {
     await seed(ADMIN_COUNT_CAP + 5, 'cap-', 'NCLEX');
