@@ -52,6 +52,8 @@ const pages: Record<LivePage, ReactElement> = {
   '/exam': lazyPage(() => import('./routes/exam'), 'ExamPage'),
   '/study-materials': lazyPage(() => import('./routes/study-materials'), 'StudyMaterialsPage'),
   '/profile': lazyPage(() => import('./routes/profile'), 'ProfilePage'),
+  '/admin/login': lazyPage(() => import('./routes/admin-login'), 'AdminLoginPage'),
+  '/admin/dashboard': lazyPage(() => import('./routes/admin-dashboard'), 'AdminDashboardPage'),
   '/dev/mailbox': lazyPage(() => import('./routes/dev-mailbox'), 'DevMailboxPage'),
 };
 

@@ -36,6 +36,8 @@ export const livePages = [
   paths.studyMaterials,
   paths.dashboard,
   paths.profile,
+  paths.adminLogin,
+  paths.adminDashboard,
   paths.devMailbox,
 ] as const satisfies readonly AppPath[];
 
