@@ -328,3 +328,76 @@ test('an admin sees the figures, filters, sorts, searches, exports and logs out'
   await expect(page).toHaveURL(/\/admin\/login$/);
   expect(consoleErrors).toEqual([]);
 });
+
+test('the navigation bar treats an admin as an admin, and its Sign Out forgets the figures', async ({
+  page,
+  consoleErrors,
+}, testInfo) => {
+  await signInAdmin(page);
+  const summary = page.getByRole('region', { name: 'Summary figures' });
+  await expect(summary).toHaveAttribute('aria-busy', 'false');
+
+  // The admin portal and Sign Out; no student profile or dashboard.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Admin Dashboard' })).toHaveAttribute(
+    'href',
+    '/admin/dashboard',
+  );
+  await expect(nav.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Profile' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Dashboard', exact: true })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
+
+  // The same on a phone, in the folded menu.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await nav.getByRole('button', { name: 'Open menu' }).click();
+  const menu = nav.locator('#mobile-menu');
+  await expect(menu.getByRole('link')).toHaveText(['Admin Dashboard']);
+  await expect(menu.getByRole('button')).toHaveText(['Sign Out']);
+  await expectAccessible(page);
+  const menuShot = testInfo.outputPath('admin-nav-menu-375.png');
+  await page.screenshot({ path: menuShot });
+  await testInfo.attach('admin-nav-menu-375', { path: menuShot, contentType: 'image/png' });
+  await nav.getByRole('button', { name: 'Close menu' }).click();
+  await page.setViewportSize({ width: 1440, height: 900 });
+
+  // The student sign-in and registration pages send a signed-in admin to the admin dashboard.
+  for (const path of ['/login', '/exam-registration']) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  }
+  await expect(summary).toHaveAttribute('aria-busy', 'false');
+
+  // Sign Out in the bar ends the session and leaves the admin page.
+  await nav.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Admin Dashboard' })).toHaveCount(0);
+  expect((await page.request.get('/api/admin/session')).status()).toBe(401);
+
+  // Back to the dashboard: nothing cached is shown; the gate asks the server and sends to log in.
+  await page.evaluate(() => {
+    const seen = () =>
+      document.querySelector('[aria-label="Summary figures"]') !== null ||
+      document.querySelector('table') !== null;
+    const observer = new MutationObserver(() => {
+      if (seen()) document.documentElement.dataset.sawAdminData = 'yes';
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+  await page.goBack();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.dataset.sawAdminData)).toBeUndefined();
+
+  // Signing in on the student page as an admin leads to the admin dashboard too.
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(ADMIN_EMAIL);
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Admin Dashboard' })).toBeVisible();
+  expect(consoleErrors).toEqual([]);
+});

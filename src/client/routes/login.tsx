@@ -14,6 +14,7 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { EmailField, TextField } from '../components/ui/field';
 import { Spinner } from '../components/ui/spinner';
+import { destinationOf } from '../features/auth/destination';
 import { useLogin } from '../features/auth/login-api';
 import { useRememberSignIn } from '../features/auth/session';
 import { useRedirectSignedIn } from '../features/auth/use-redirect-signed-in';
@@ -47,7 +48,7 @@ export function LoginPage() {
     login.mutate(parsed.data, {
       onSuccess: (signedIn) => {
         rememberSignIn(signedIn);
-        void navigate(signedIn.redirectTo, { replace: true });
+        void navigate(destinationOf(signedIn.user, signedIn.redirectTo), { replace: true });
       },
       onError: (error) => {
         if (error instanceof ApiRequestError && error.code === EMAIL_NOT_CONFIRMED_CODE) {

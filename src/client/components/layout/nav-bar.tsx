@@ -7,15 +7,7 @@ import { usePublicConfig } from '../../features/config/public-config';
 import { TranslateWidget } from '../../features/translate/translate-widget';
 import { buttonVariants } from '../ui/button-styles';
 import { Logo } from './logo';
-
-const signedOutLinks = [
-  { to: paths.login, label: 'Login', style: buttonVariants.ghost },
-  { to: paths.examRegistration, label: 'Register', style: buttonVariants.primary },
-];
-const signedInLinks = [
-  { to: paths.profile, label: 'Profile', style: buttonVariants.ghost },
-  { to: paths.dashboard, label: 'Dashboard', style: buttonVariants.ghost },
-];
+import { navLinksFor } from './nav-links';
 
 /** The bar on every page: logo, language picker, and the links, folded into a menu on phones. */
 export function NavBar() {
@@ -26,8 +18,9 @@ export function NavBar() {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const session = useSession();
   const signOut = useSignOut();
-  const signedIn = session.data?.user != null;
-  const links = signedIn ? signedInLinks : signedOutLinks;
+  const user = session.data?.user;
+  const signedIn = user != null;
+  const links = navLinksFor(user);
   const signOutButton = (extraStyle: string) => (
     <button
       type="button"

@@ -5,6 +5,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
+import type { ClientResponse } from 'hono/client';
 import { useNavigate } from 'react-router';
 import {
   ADMIN_LOGIN_MESSAGES,
@@ -16,23 +17,27 @@ import {
   type TopExamTypes,
 } from '#shared/contracts/admin';
 import { paths } from '#shared/routes';
+import { api } from '../../lib/api';
 import { ApiRequestError, toApiRequestError } from '../../lib/api-error';
 import { sessionQueryKey } from '../auth/session';
-import { registrationsUrl, type TableState } from './table-query';
+import { filtersOf, registrationsParams, type TableState } from './table-query';
 
 /**
- * The admin API (src/shared/contracts/admin.ts). Every figure and row is computed and checked on
- * the server for each call; the browser only asks and formats. Plain fetch: the same origin, so
- * the session cookie goes along and the server's same-origin check passes.
+ * The admin API (src/shared/contracts/admin.ts), through the typed client. Every figure and row is
+ * computed and checked on the server for each call; the browser only asks and formats. The same
+ * origin, so the session cookie goes along and the server's same-origin check passes.
  */
 
-const jsonHeaders = { accept: 'application/json' };
+const admin = api.api.admin;
 
 /** A network failure becomes an ApiRequestError too, so every caller handles one error type. */
-async function send(url: string, init: RequestInit, fallbackMessage: string) {
-  let response: Response;
+async function send<R extends ClientResponse<unknown, number>>(
+  request: () => Promise<R>,
+  fallbackMessage: string,
+): Promise<R> {
+  let response: R;
   try {
-    response = await fetch(url, { credentials: 'same-origin', ...init });
+    response = await request();
   } catch {
     throw new ApiRequestError(
       0,
@@ -42,11 +47,6 @@ async function send(url: string, init: RequestInit, fallbackMessage: string) {
   }
   if (!response.ok) throw await toApiRequestError(response, fallbackMessage);
   return response;
-}
-
-async function getJson<T>(url: string, fallbackMessage: string): Promise<T> {
-  const response = await send(url, { headers: jsonHeaders }, fallbackMessage);
-  return (await response.json()) as T;
 }
 
 /** True for the answers that mean "not signed in as an admin" (no session, or a student's). */
@@ -71,7 +71,8 @@ export const adminSessionQuery = queryOptions({
   queryKey: adminKeys.session,
   queryFn: async (): Promise<AdminSessionResponse | null> => {
     try {
-      return await getJson<AdminSessionResponse>('/api/admin/session', SESSION_CHECK_FAILED);
+      const response = await send(() => admin.session.$get(), SESSION_CHECK_FAILED);
+      return await response.json();
     } catch (error) {
       if (isSignedOut(error)) return null;
       throw error;
@@ -81,35 +82,58 @@ export const adminSessionQuery = queryOptions({
   retry: retryUnlessRefused,
 });
 
-function statsQuery<T>(name: string, what: string) {
+function statsQuery<T>(
+  name: string,
+  what: string,
+  request: () => Promise<ClientResponse<T, number, 'json'>>,
+) {
   return queryOptions({
     queryKey: adminKeys.stats(name),
-    queryFn: () =>
-      getJson<T>(`/api/admin/stats/${name}`, `Could not load the ${what}. Please try again.`),
+    queryFn: async (): Promise<T> => {
+      const response = await send(request, `Could not load the ${what}. Please try again.`);
+      return response.json();
+    },
     staleTime: 60_000,
     retry: retryUnlessRefused,
   });
 }
 
 /** Four small calls, loaded side by side: each panel shows its own loading and error state. */
-export const cardsQuery = statsQuery<AdminCards>('cards', 'summary figures');
-export const revenueQuery = statsQuery<RevenueBreakdown>('revenue', 'revenue breakdown');
-export const resultsQuery = statsQuery<ResultCounts>('results', 'pass / fail counts');
-export const examTypesQuery = statsQuery<TopExamTypes>('exam-types', 'top exam types');
+export const cardsQuery = statsQuery<AdminCards>('cards', 'summary figures', () =>
+  admin.stats.cards.$get(),
+);
+export const revenueQuery = statsQuery<RevenueBreakdown>('revenue', 'revenue breakdown', () =>
+  admin.stats.revenue.$get(),
+);
+export const resultsQuery = statsQuery<ResultCounts>('results', 'pass / fail counts', () =>
+  admin.stats.results.$get(),
+);
+export const examTypesQuery = statsQuery<TopExamTypes>('exam-types', 'top exam types', () =>
+  admin.stats['exam-types'].$get(),
+);
 
 export const registrationsQuery = (state: TableState) =>
   queryOptions({
     queryKey: adminKeys.registrations(state),
-    queryFn: () =>
-      getJson<AdminRegistrationPage>(
-        registrationsUrl(state),
+    queryFn: async (): Promise<AdminRegistrationPage> => {
+      const response = await send(
+        () => admin.registrations.$get({ query: registrationsParams(state) }),
         'Could not load the users. Please try again.',
-      ),
+      );
+      return response.json();
+    },
     // The current rows stay on screen (dimmed) while the next page or filter loads.
     placeholderData: keepPreviousData,
     staleTime: 30_000,
     retry: retryUnlessRefused,
   });
+
+/**
+ * GET /api/admin/registrations.csv with the table's filters: a plain link (<a href download>),
+ * so the browser streams the file to disk itself. A path, not $url(): the client's base is '/'.
+ */
+export const exportHref = (state: TableState): string =>
+  admin['registrations.csv'].$path({ query: filtersOf(state) });
 
 /**
  * Drops every cached figure and row. The session entry itself stays (and is overwritten by the
@@ -125,17 +149,15 @@ function forgetAdminData(queryClient: QueryClient) {
 export function useAdminLogin() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (credentials: { email: string; password: string }) => {
+    mutationFn: async (credentials: {
+      email: string;
+      password: string;
+    }): Promise<AdminSessionResponse> => {
       const response = await send(
-        '/api/admin/login',
-        {
-          method: 'POST',
-          headers: { ...jsonHeaders, 'content-type': 'application/json' },
-          body: JSON.stringify(credentials),
-        },
+        () => admin.login.$post({ json: credentials }),
         ADMIN_LOGIN_MESSAGES.failed,
       );
-      return (await response.json()) as AdminSessionResponse;
+      return response.json();
     },
     onSuccess: (signedIn) => {
       // Whatever was cached belonged to another session (a student's, or another admin's).
@@ -152,11 +174,7 @@ export function useAdminLogout() {
   const navigate = useNavigate();
   return useMutation({
     mutationFn: async () => {
-      await send(
-        '/api/admin/logout',
-        { method: 'POST', headers: jsonHeaders },
-        'Could not log out. Please try again.',
-      );
+      await send(() => admin.logout.$post(), 'Could not log out. Please try again.');
     },
     onSuccess: () => {
       forgetAdminData(queryClient);

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { adminTableQuerySchema } from '#shared/contracts/admin';
+import { adminFiltersSchema, adminTableQuerySchema } from '#shared/contracts/admin';
+import { api } from '../../lib/api';
+import { exportHref } from './admin-api';
 import {
   DEFAULT_TABLE_STATE,
-  exportUrl,
   nextSort,
   pageCount,
   pagerOf,
   readTableState,
-  registrationsUrl,
+  registrationsParams,
   writeTableState,
 } from './table-query';
 
@@ -55,14 +56,16 @@ describe('the user table in the address bar', () => {
 });
 
 describe('the API addresses', () => {
+  const searchParamsOf = (path: string) =>
+    Object.fromEntries(new URL(path, 'http://x').searchParams);
+
   it('spell out every table parameter, and the server accepts them', () => {
     const state = { ...DEFAULT_TABLE_STATE, search: 'a&b', state: 'Texas' };
-    const url = registrationsUrl(state);
-    expect(url).toBe(
+    const path = api.api.admin.registrations.$path({ query: registrationsParams(state) });
+    expect(path).toBe(
       '/api/admin/registrations?search=a%26b&state=Texas&sort=registered&order=desc&page=1&pageSize=25',
     );
-    const params = Object.fromEntries(new URL(url, 'http://x').searchParams);
-    expect(adminTableQuerySchema.parse(params)).toEqual({
+    expect(adminTableQuerySchema.parse(searchParamsOf(path))).toEqual({
       search: 'a&b',
       state: 'Texas',
       examType: undefined,
@@ -73,11 +76,36 @@ describe('the API addresses', () => {
     });
   });
 
+  it('leave the empty filters out of the table query', () => {
+    expect(registrationsParams({ ...DEFAULT_TABLE_STATE, page: 3, pageSize: 50 })).toEqual({
+      search: undefined,
+      state: undefined,
+      examType: undefined,
+      sort: 'registered',
+      order: 'desc',
+      page: '3',
+      pageSize: '50',
+    });
+  });
+
   it('export with the filters only', () => {
-    expect(exportUrl(DEFAULT_TABLE_STATE)).toBe('/api/admin/registrations.csv');
-    expect(
-      exportUrl({ ...DEFAULT_TABLE_STATE, examType: 'PE', page: 4, sort: 'name', order: 'asc' }),
-    ).toBe('/api/admin/registrations.csv?examType=PE');
+    expect(exportHref(DEFAULT_TABLE_STATE)).toBe('/api/admin/registrations.csv');
+    const href = exportHref({
+      ...DEFAULT_TABLE_STATE,
+      examType: 'PE',
+      page: 4,
+      sort: 'name',
+      order: 'asc',
+    });
+    expect(href).toBe('/api/admin/registrations.csv?examType=PE');
+    expect(exportHref({ ...DEFAULT_TABLE_STATE, search: 'o’neil & co', state: 'New York' })).toBe(
+      '/api/admin/registrations.csv?search=o%E2%80%99neil+%26+co&state=New+York',
+    );
+    expect(adminFiltersSchema.parse(searchParamsOf(href))).toEqual({
+      search: undefined,
+      state: undefined,
+      examType: 'PE',
+    });
   });
 });
 

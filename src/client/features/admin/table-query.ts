@@ -73,7 +73,7 @@ export function writeTableState(state: TableState): URLSearchParams {
   return params;
 }
 
-/** The filters only (no sort or page): what the CSV export takes. */
+/** The filters only (no sort or page): what the CSV export takes; empty ones are left out. */
 export function filtersOf(state: TableState): AdminFilters {
   return {
     search: state.search || undefined,
@@ -82,28 +82,18 @@ export function filtersOf(state: TableState): AdminFilters {
   };
 }
 
-function filterParams(state: TableState): URLSearchParams {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filtersOf(state))) {
-    if (value) params.set(key, value);
-  }
-  return params;
-}
-
-/** GET /api/admin/registrations with every parameter spelled out. */
-export function registrationsUrl(state: TableState): string {
-  const params = filterParams(state);
-  params.set('sort', state.sort);
-  params.set('order', state.order);
-  params.set('page', String(state.page));
-  params.set('pageSize', String(state.pageSize));
-  return `/api/admin/registrations?${params}`;
-}
-
-/** GET /api/admin/registrations.csv: every row matching the table's filters, in one file. */
-export function exportUrl(state: TableState): string {
-  const query = filterParams(state).toString();
-  return query ? `/api/admin/registrations.csv?${query}` : '/api/admin/registrations.csv';
+/**
+ * GET /api/admin/registrations's query, every parameter spelled out (the typed client leaves the
+ * empty filters out). Numbers go as text, as a query string carries them.
+ */
+export function registrationsParams(state: TableState) {
+  return {
+    ...filtersOf(state),
+    sort: state.sort,
+    order: state.order,
+    page: String(state.page),
+    pageSize: String(state.pageSize),
+  };
 }
 
 /**

@@ -13,19 +13,12 @@ import { buttonVariants } from '../../components/ui/button-styles';
 import { Card } from '../../components/ui/card';
 import { controlStyles, SelectField, TextField } from '../../components/ui/field';
 import { Spinner } from '../../components/ui/spinner';
-import { registrationsQuery } from './admin-api';
+import { exportHref, registrationsQuery } from './admin-api';
 import { formatCount } from './figures';
 import { examTypeOptions, stateOptions } from './filter-options';
 import { LoadError } from './query-panel';
 import { RegistrationsTable } from './registrations-table';
-import {
-  exportUrl,
-  nextSort,
-  pagerOf,
-  readTableState,
-  type TableState,
-  writeTableState,
-} from './table-query';
+import { nextSort, pagerOf, readTableState, type TableState, writeTableState } from './table-query';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -112,7 +105,7 @@ export function UsersPanel() {
           </h2>
           <a
             // What the box says, even in the 300 ms before the table follows it.
-            href={exportUrl({ ...state, search: typedSearch })}
+            href={exportHref({ ...state, search: typedSearch })}
             download
             className={`${buttonVariants.secondary} px-4 py-2 text-sm`}
           >
