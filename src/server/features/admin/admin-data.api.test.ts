@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AdminCards,
@@ -522,6 +523,17 @@ describe('GET /api/admin/registrations.csv', () => {
     }
     expect(batches).toBe(6);
     expect(all).toEqual(idsOf(await page('?pageSize=25')));
+  });
+
+  it('is gzipped for a client that accepts it, with the same content', async () => {
+    const plain = await download('?state=Texas');
+    const response = await app.request('/api/admin/registrations.csv?state=Texas', {
+      headers: { Cookie: cookie, 'Accept-Encoding': 'gzip, deflate, br' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    const unzipped = gunzipSync(Buffer.from(await response.arrayBuffer()));
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(unzipped)).toBe(plain.text);
   });
 
   it('refuses a filter that is too long', async () => {

@@ -12,7 +12,7 @@ import { jsonBody, queryParams } from '../../lib/validate';
 import { forwardCookies } from '../auth/auth-errors';
 import { type AuthDeps, signOut } from '../auth/auth.service';
 import { adminSignIn } from './admin-auth.service';
-import { exportCsvStream } from './admin-export';
+import { exportCsvStream, gzipped } from './admin-export';
 import { registrationPage } from './admin-registrations.service';
 import { adminCards, resultCounts, revenueBreakdown, topExamTypes } from './admin-stats.service';
 
@@ -58,6 +58,10 @@ export function adminRoutes(deps: AuthDeps & { trustProxy: boolean }) {
     .get('/registrations.csv', queryParams(adminFiltersSchema), (c) => {
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="${adminExportFileName(new Date())}"`);
-      return c.body(exportCsvStream(database, deps.logger, c.req.valid('query')));
+      const csv = exportCsvStream(database, deps.logger, c.req.valid('query'));
+      if (!/\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')) return c.body(csv);
+      c.header('Content-Encoding', 'gzip');
+      c.header('Vary', 'Accept-Encoding');
+      return c.body(gzipped(csv));
     });
 }
