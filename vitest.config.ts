@@ -17,7 +17,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
-          include: ['src/**/*.api.test.ts'],
+          include: ['src/**/*.api.test.ts', 'scripts/**/*.api.test.ts'],
           environment: 'node',
           globalSetup: ['tests/support/api-global-setup.ts'],
           setupFiles: ['tests/support/fail-on-console-error.ts'],

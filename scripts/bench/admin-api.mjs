@@ -23,7 +23,7 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 50);
 const CONCURRENCY = 4;
 const GOAL_P95_MS = 200;
 
-/** Surnames from scripts/seed-scale.ts: about 12,000 people share the first, a few dozen the other. */
+/** Surnames from scripts/seed-scale/synthetic-data.ts: about 12,000 people share the first, a few dozen the other. */
 const COMMON_SURNAME = 'Nguyen';
 const RARE_SURNAME = 'Threlkeld';
 
