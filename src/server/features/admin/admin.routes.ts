@@ -22,7 +22,7 @@ import { adminCards, resultCounts, revenueBreakdown, topExamTypes } from './admi
  */
 export function adminRoutes(deps: AuthDeps & { trustProxy: boolean }) {
   const { database } = deps;
-  const admin = requireAdmin(deps.auth);
+  const admin = requireAdmin(deps.auth, database);
   return new Hono()
     .post('/login', jsonBody(loginRequestSchema), async (c) => {
       const { body, headers } = await adminSignIn(

@@ -8,6 +8,7 @@ import {
   sendCode,
 } from '../registration/registration.service';
 import { authErrorCode } from './auth-errors';
+import { readLiveSession } from './session-lookup';
 import { toSessionUser } from './session-user';
 
 export type AuthDeps = RegistrationDeps;
@@ -70,9 +71,17 @@ export async function signOut(deps: AuthDeps, requestHeaders: Headers) {
 
 /** The signed-in user and where they belong, renewing the session while it is in use. */
 export async function currentSession(deps: AuthDeps, requestHeaders: Headers) {
-  const result = await deps.auth.api.getSession({ headers: requestHeaders, returnHeaders: true });
-  if (!result.response) return { session: null, headers: result.headers };
-  const user = toSessionUser(result.response.user);
+  const live = await readLiveSession(deps.auth, deps.database, requestHeaders);
+  const result = live
+    ? { user: live, headers: null }
+    : await deps.auth.api
+        .getSession({ headers: requestHeaders, returnHeaders: true })
+        .then(({ response, headers }) => ({
+          user: response ? toSessionUser(response.user) : null,
+          headers,
+        }));
+  if (!result.user) return { session: null, headers: result.headers };
+  const user = result.user;
   const paid = await hasCompletedPaymentOrUnknown(deps, user.id);
   return {
     session: {

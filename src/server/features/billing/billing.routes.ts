@@ -45,7 +45,7 @@ export function billingRoutes(deps: BillingRouteDeps) {
           : Promise.reject(error),
       ),
   };
-  const signedIn = requireUser(deps.auth);
+  const signedIn = requireUser(deps.auth, deps.database);
 
   return new Hono()
     .post('/webhook', (c) => handleWebhook(deps, c.req.raw))

@@ -9,7 +9,7 @@ import { submitExamResult } from './exam-results.service';
 
 /** GET /api/dashboard (paid students) and POST /api/dashboard/exam-results. */
 export function dashboardRoutes(deps: { auth: Auth; database: Database }) {
-  const signedIn = requireUser(deps.auth);
+  const signedIn = requireUser(deps.auth, deps.database);
   return (
     new Hono()
       // The payment check is part of the dashboard's one query (402 without a paid year).
@@ -18,7 +18,7 @@ export function dashboardRoutes(deps: { auth: Auth; database: Database }) {
         const registration = c.req.query('registration');
         return c.json(await dashboardFor(deps.database, c.get('user').id, registration));
       })
-      .post('/exam-results', requireUser(deps.auth), jsonBody(examResultRequestSchema), async (c) =>
+      .post('/exam-results', signedIn, jsonBody(examResultRequestSchema), async (c) =>
         c.json(await submitExamResult(deps.database, c.get('user').id, c.req.valid('json')), 201),
       )
   );

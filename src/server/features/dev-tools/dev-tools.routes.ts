@@ -22,7 +22,7 @@ const examDateSchema = z.object({
 export function devToolsRoutes(deps: { auth: Auth; database: Database }) {
   return new Hono().post(
     '/exam-date',
-    requireUser(deps.auth),
+    requireUser(deps.auth, deps.database),
     jsonBody(examDateSchema),
     async (c) => {
       const { registrationId, examDate } = c.req.valid('json');

@@ -37,7 +37,7 @@ export function registrationRoutes(deps: RegistrationDeps & { trustProxy: boolea
       const { email } = c.req.valid('json');
       return c.json(await resendCode(deps, email));
     })
-    .get('/latest', requireUser(deps.auth), async (c) => {
+    .get('/latest', requireUser(deps.auth, deps.database), async (c) => {
       c.header('Cache-Control', 'no-store');
       return c.json({ registration: await latestRegistration(deps.database, c.get('user').id) });
     });

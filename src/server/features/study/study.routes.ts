@@ -23,7 +23,7 @@ type StudyRouteDeps = StudySessionDeps & { auth: Auth };
  */
 export function studyRoutes(deps: StudyRouteDeps) {
   const paid = requirePaid(deps.auth, deps.database);
-  const signedIn = requireUser(deps.auth);
+  const signedIn = requireUser(deps.auth, deps.database);
   const questionsRequest = generationRequestSchema('questions');
   const flashcardsRequest = generationRequestSchema('flashcards');
 
