@@ -11,10 +11,8 @@ import { ZodError } from 'zod';
 import { openDatabase } from './db/client';
 import { EmbeddedDatabaseBusyError } from './db/embedded-lock';
 import { EnvError, loadEnv } from './env';
-import { createAuth } from './features/auth/auth-library';
+import { createAuthFromEnv } from './features/auth/auth-from-env';
 import { adminCredentialsSchema, ensureAdmin } from './features/admin/admin-accounts.service';
-import { resolveLocalSecret } from './lib/local-secret';
-import { createLogger } from './lib/logger';
 
 /** The input ended before an answer (e.g. piped input with one line missing). */
 class NoAnswerError extends Error {}
@@ -65,16 +63,9 @@ async function main(): Promise<number> {
   const env = loadEnv();
   const credentials = adminCredentialsSchema.parse(await askMissing(values));
 
-  const logger = createLogger('warn');
   const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
   try {
-    const auth = createAuth({
-      database,
-      logger,
-      publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`,
-      secret: resolveLocalSecret(env.AUTH_SECRET, env.DATA_DIR, 'auth-secret'),
-      production: env.NODE_ENV === 'production',
-    });
+    const auth = createAuthFromEnv(database, env);
     const outcome = await ensureAdmin({ auth, database }, credentials);
     console.log(
       outcome === 'created'

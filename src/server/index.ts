@@ -31,6 +31,7 @@ async function main() {
     database = await openDatabase({
       url: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
+      firstStartAdmin: true,
       onIdleClientError: (error) =>
         logger.warn({ err: describeForLog(error) }, 'an idle database connection failed; replaced'),
     });
@@ -90,7 +91,10 @@ async function main() {
     'services ready',
   );
 
-  await createFirstStartAdmin({ auth: services.auth, database }, env, production);
+  // On the embedded database the prepare step made it (src/server/db/prepare-pglite.ts).
+  if (database.driver === 'postgres') {
+    await createFirstStartAdmin({ auth: services.auth, database }, env, production);
+  }
 
   const clientFolder = hasClientBuild(clientBuildFolder) ? clientBuildFolder : undefined;
   if (!clientFolder) logger.warn('no client build in dist/client: serving the API only');

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { request as httpGet } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +43,41 @@ test('stops gracefully on SIGTERM and starts again on the same data', async () =
   await waitUntilHealthy(second);
   second.process.kill('SIGINT');
   expect(await second.exited).toBe(0);
+});
+
+test('a first development start makes an admin, prints its password once, and it signs in', async ({
+  request,
+}) => {
+  const first = start({ PORT: '4184', NODE_ENV: 'development' });
+  await waitUntilHealthy(first);
+  const password = /e-mail: admin@starprep\.local\s+password: (\S+)/.exec(first.output())?.[1];
+  expect(password).toBeDefined();
+  // Never in the JSON log lines, only in the one console message.
+  expect(
+    first
+      .output()
+      .split('\n')
+      .filter((line) => line.includes(password!)),
+  ).toHaveLength(1);
+  const signIn = await request.post('http://localhost:4184/api/admin/login', {
+    data: { email: 'admin@starprep.local', password },
+    headers: { Origin: 'http://localhost:4184' },
+  });
+  expect(signIn.status()).toBe(200);
+  first.process.kill('SIGTERM');
+  expect(await first.exited).toBe(0);
+
+  const second = start({ PORT: '4184', NODE_ENV: 'development' });
+  await waitUntilHealthy(second);
+  expect(second.output()).not.toContain('password:');
+  // The embedded database is one process's: admin:create is refused while this server runs.
+  const busy = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/admin-create.ts'], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    input: 'x@example.com\nLong-Enough-Pass-1\n',
+    encoding: 'utf8',
+  });
+  expect(busy.status).toBe(1);
+  expect(busy.stderr).toContain('is open in another StarPrep process');
 });
 
 test('finishes a download in flight before stopping', async () => {

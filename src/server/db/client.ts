@@ -25,12 +25,16 @@ export async function openDatabase(options: {
   url?: string;
   dataDir: string;
   onIdleClientError?: IdleClientErrorHandler;
+  /** The server's start: the embedded database's prepare step also makes the first-start admin. */
+  firstStartAdmin?: boolean;
 }): Promise<Database> {
   if (!options.url) {
     const folder = resolve(options.dataDir, 'db');
     const release = lockEmbeddedFolder(folder);
     try {
-      const database = wrapPglite(await openPglite(folder));
+      const database = wrapPglite(
+        await openPglite(folder, { firstStartAdmin: options.firstStartAdmin }),
+      );
       return { ...database, close: () => database.close().finally(release) };
     } catch (error) {
       release();

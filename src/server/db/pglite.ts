@@ -22,8 +22,11 @@ const EMBEDDED_SETTINGS = [
  * Opens the PGlite database in `folder`, migrated. Creating the cluster and migrating happen in
  * a child process (prepare-pglite), so their memory is returned to the system when it exits.
  */
-export async function openPglite(folder: string): Promise<PGlite> {
-  prepareInChildProcess(folder);
+export async function openPglite(
+  folder: string,
+  options: { firstStartAdmin?: boolean } = {},
+): Promise<PGlite> {
+  prepareInChildProcess(folder, options.firstStartAdmin ?? false);
   keepWasmAtBaselineTier();
   const client = new PGlite(folder, {
     postgresqlconf: EMBEDDED_SETTINGS,
@@ -33,15 +36,18 @@ export async function openPglite(folder: string): Promise<PGlite> {
   return client;
 }
 
-function prepareInChildProcess(folder: string): void {
+function prepareInChildProcess(folder: string, firstStartAdmin: boolean): void {
   // PGlite creates only the last folder of its path.
   mkdirSync(dirname(folder), { recursive: true });
   // Beside this file: prepare-pglite.ts in the sources, prepare-pglite.js in the build.
   const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
   const script = fileURLToPath(new URL(`./prepare-pglite${extension}`, import.meta.url));
-  const result = spawnSync(process.execPath, [...process.execArgv, script, folder], {
-    encoding: 'utf8',
-  });
+  const args = [...process.execArgv, script, folder];
+  if (firstStartAdmin) args.push('--first-start-admin');
+  const result = spawnSync(process.execPath, args, { encoding: 'utf8' });
+  // What it printed for the person starting the server (a generated admin password, once).
+  if (result.stdout) process.stdout.write(result.stdout);
+  if (result.status === 0 && result.stderr) process.stderr.write(result.stderr);
   if (result.status !== 0) {
     throw new Error(`could not prepare the embedded database in ${folder}:\n${result.stderr}`);
   }
