@@ -16,8 +16,37 @@ export type AuthDeps = RegistrationDeps;
 const SUSPENDED_MESSAGE = 'This account has been suspended. Please contact support.';
 
 /**
- * Sign in (spec section 4): at most 5 tries per e-mail in 5 minutes, then the session cookie and
- * where to go. An unconfirmed e-mail gets a fresh code and is sent to confirm it.
+ * The password check both sign-ins share (/login and /admin/login): the spec's limits first, at
+ * most 5 tries per e-mail in 5 minutes, then better-auth checks the password and makes the
+ * session. A refusal comes back as better-auth's error code, for the caller to word.
+ */
+export async function checkPassword(
+  deps: AuthDeps,
+  credentials: { email: string; password: string },
+  clientIp: string,
+  requestHeaders: Headers,
+  { rememberMe }: { rememberMe: boolean },
+) {
+  const { auth, rateLimits } = deps;
+  await rateLimits.loginPerIp.consume(clientIp);
+  await rateLimits.loginPerEmail.consume(credentials.email);
+  try {
+    const result = await auth.api.signInEmail({
+      body: { ...credentials, rememberMe },
+      headers: requestHeaders,
+      returnHeaders: true,
+    });
+    return { ok: true as const, ...result };
+  } catch (error) {
+    const code = authErrorCode(error);
+    if (!code) throw error;
+    return { ok: false as const, code };
+  }
+}
+
+/**
+ * Sign in (spec section 4): then the session cookie and where to go. An unconfirmed e-mail gets a
+ * fresh code and is sent to confirm it.
  */
 export async function signIn(
   deps: AuthDeps,
@@ -25,36 +54,27 @@ export async function signIn(
   clientIp: string,
   requestHeaders: Headers,
 ) {
-  const { auth, rateLimits } = deps;
-  await rateLimits.loginPerIp.consume(clientIp);
-  await rateLimits.loginPerEmail.consume(credentials.email);
-  let result;
-  try {
-    result = await auth.api.signInEmail({
-      body: { ...credentials, rememberMe: true },
-      headers: requestHeaders,
-      returnHeaders: true,
-    });
-  } catch (error) {
-    const code = authErrorCode(error);
-    if (code === 'INVALID_EMAIL_OR_PASSWORD') {
+  const checked = await checkPassword(deps, credentials, clientIp, requestHeaders, {
+    rememberMe: true,
+  });
+  if (!checked.ok) {
+    if (checked.code === 'INVALID_EMAIL_OR_PASSWORD') {
       throw new AppError('unauthenticated', LOGIN_MESSAGES.invalidCredentials);
     }
-    if (code === 'EMAIL_NOT_VERIFIED') {
+    if (checked.code === 'EMAIL_NOT_VERIFIED') {
       // Only someone who knows the password gets here (better-auth checks it first).
       await sendCode(deps, credentials.email);
       throw new AppError('email_not_confirmed', LOGIN_MESSAGES.unconfirmed);
     }
-    if (code === 'BANNED_USER') throw new AppError('forbidden', SUSPENDED_MESSAGE);
-    if (code) throw new AppError('invalid_input', LOGIN_MESSAGES.failed);
-    throw error;
+    if (checked.code === 'BANNED_USER') throw new AppError('forbidden', SUSPENDED_MESSAGE);
+    throw new AppError('invalid_input', LOGIN_MESSAGES.failed);
   }
   // A successful sign-in clears the counter, so signing out and in again never locks anyone out.
-  await rateLimits.loginPerEmail.reset(credentials.email);
-  const user = toSessionUser(result.response.user);
+  await deps.rateLimits.loginPerEmail.reset(credentials.email);
+  const user = toSessionUser(checked.response.user);
   // A confirmation whose registration could not be saved is finished here, password proven.
   await completePendingRegistration(deps, user.id);
-  return { user, redirectTo: await nextPathFor(deps, user.id), headers: result.headers };
+  return { user, redirectTo: await nextPathFor(deps, user.id), headers: checked.headers };
 }
 
 /** Sign Out ends the session on the server and clears the cookie. */
