@@ -1,11 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SessionResponse } from '#shared/contracts/auth';
-import { confirmedStudent } from '../../../../tests/support/accounts';
+import { confirmedStudent, cookieFrom, postJson } from '../../../../tests/support/accounts';
 import { createTestApp } from '../../../../tests/support/test-app';
 import { createTestDatabase } from '../../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import { sessions } from '../../db/schema';
+import { ensureAdmin } from '../admin/admin-accounts.service';
 
 /**
  * The one-query session read (session-lookup.ts) agrees with better-auth on every case: a live
@@ -14,10 +15,11 @@ import { sessions } from '../../db/schema';
  */
 let database: Database;
 let app: ReturnType<typeof createTestApp>['app'];
+let services: ReturnType<typeof createTestApp>['services'];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  ({ app } = createTestApp(database));
+  ({ app, services } = createTestApp(database));
 });
 afterAll(() => database.close());
 
@@ -65,6 +67,21 @@ describe('reading a live session', () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.userId, expired.userId));
     expect((await guarded(expired.cookie)).status).toBe(401);
+  });
+
+  it('reads a session signed in without "remember me" (an admin’s) without better-auth', async () => {
+    const admin = { email: 'not.remembered@example.com', password: 'Not-Remembered-12' };
+    await ensureAdmin({ auth: services.auth, database }, admin);
+    const cookie = cookieFrom(await postJson(app, '/api/admin/login', admin));
+    const getSession = vi.spyOn(services.auth.api, 'getSession');
+    try {
+      const response = await app.request('/api/admin/session', { headers: { Cookie: cookie } });
+      expect(response.status).toBe(200);
+      expect(response.headers.getSetCookie()).toEqual([]);
+      expect(getSession).not.toHaveBeenCalled();
+    } finally {
+      getSession.mockRestore();
+    }
   });
 
   it('leaves a session due for renewal to better-auth, which moves it a week forward', async () => {

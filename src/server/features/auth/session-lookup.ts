@@ -34,7 +34,8 @@ export async function readLiveSession(
   const cookieName = context.authCookies.sessionToken.name;
   const cookieHeader = headers.get('cookie');
   if (!cookieHeader) return undefined;
-  const signed = parse(cookieHeader, cookieName)[cookieName];
+  const cookies = parse(cookieHeader);
+  const signed = cookies[cookieName];
   const token = signed && verifiedToken(signed, context.secret);
   if (!token) return undefined;
 
@@ -48,8 +49,11 @@ export async function readLiveSession(
   const expiresAt = new Date(row.expires_at).getTime();
   const { expiresIn, updateAge } = context.sessionConfig;
   // better-auth renews once the session is updateAge old (its shouldBeUpdated): leave that to it.
+  // A session signed in without "remember me" (the admin's) is never renewed, as in better-auth.
+  const dontRemember = cookies[context.authCookies.dontRememberToken.name];
+  const renewable = !(dontRemember && verifiedToken(dontRemember, context.secret));
   const renewalDue = expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now();
-  if (expiresAt <= Date.now() || renewalDue) return undefined;
+  if (expiresAt <= Date.now() || (renewable && renewalDue)) return undefined;
   return toSessionUser(row);
 }
 
