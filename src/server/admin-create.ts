@@ -8,6 +8,7 @@ import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
+import { ADMIN_PASSWORD_MIN } from '#shared/limits';
 import { openDatabase } from './db/client';
 import { EmbeddedDatabaseBusyError } from './db/embedded-lock';
 import { EnvError, loadEnv } from './env';
@@ -43,7 +44,7 @@ async function askMissing(given: { email?: string; password?: string }) {
     }
     let password = given.password;
     if (password === undefined) {
-      process.stdout.write('Password (12 or more characters): ');
+      process.stdout.write(`Password (${ADMIN_PASSWORD_MIN} or more characters): `);
       // The typed password is not echoed.
       muted = true;
       password = await nextLine();

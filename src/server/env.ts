@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import { ADMIN_PASSWORD_MIN, FIELD_MAX } from '#shared/limits';
 
 /**
  * The only reader of process.env. Every variable is listed in .env.example with its default.
@@ -89,8 +90,8 @@ const envSchema = z
     ADMIN_EMAIL: z.email({ error: 'must be an e-mail address' }).max(100).optional(),
     ADMIN_PASSWORD: z
       .string()
-      .min(12, { error: 'must be at least 12 characters' })
-      .max(50, { error: 'must be at most 50 characters' })
+      .min(ADMIN_PASSWORD_MIN, { error: `must be at least ${ADMIN_PASSWORD_MIN} characters` })
+      .max(FIELD_MAX.password, { error: `must be at most ${FIELD_MAX.password} characters` })
       .optional(),
   })
   .superRefine((env, context) => {

@@ -98,3 +98,6 @@ export const ADMIN_REVENUE_WINDOWS_MONTHS = { monthly: 1, quarterly: 3, annual: 
 export const ADMIN_TOP_EXAM_TYPES = 5;
 
 export const PASSWORD_SPECIAL_CHARACTERS = '!@#$%^&*';
+
+/** decisions.md section 1: an admin's password opens every student's data, so it is longer. */
+export const ADMIN_PASSWORD_MIN = 12;

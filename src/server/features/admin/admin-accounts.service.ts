@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { FIELD_MAX } from '#shared/limits';
+import { ADMIN_PASSWORD_MIN, FIELD_MAX } from '#shared/limits';
 import type { Database } from '../../db/client';
 import { accounts, users } from '../../db/schema';
 import { hashPassword } from '../../lib/password-hashing';
@@ -12,9 +12,6 @@ import type { Auth } from '../auth/auth-library';
  * `npm run admin:create` or from ADMIN_EMAIL / ADMIN_PASSWORD on first start. Nothing here is
  * reachable over HTTP: there is no way to become an admin from the browser.
  */
-
-/** An admin password is longer than a student's: it opens every student's data. */
-export const ADMIN_PASSWORD_MIN = 12;
 
 export const adminCredentialsSchema = z.object({
   email: z
@@ -86,7 +83,7 @@ export async function ensureAdmin(
   return 'promoted';
 }
 
-export async function adminExists(database: Database): Promise<boolean> {
+async function adminExists(database: Database): Promise<boolean> {
   const [admin] = await database.db
     .select({ id: users.id })
     .from(users)
@@ -96,7 +93,7 @@ export async function adminExists(database: Database): Promise<boolean> {
 }
 
 /** A password nobody has to invent for the development admin: 24 random characters. */
-export function generateAdminPassword(): string {
+function generateAdminPassword(): string {
   return randomBytes(18).toString('base64url');
 }
 

@@ -8,7 +8,7 @@ import { describeForLog } from '../../lib/errors';
 import { exportBatches } from './admin-registrations.service';
 import { csvRecord } from './csv';
 
-export const EXPORT_HEADER = [
+const EXPORT_HEADER = [
   'Name',
   'Email',
   'Exam Category',

@@ -185,7 +185,7 @@ export async function registrationPage(
 }
 
 /** How many rows the export reads per query: large enough to be fast, small enough for memory. */
-export const EXPORT_BATCH_ROWS = 2_000;
+const EXPORT_BATCH_ROWS = 2_000;
 
 /**
  * Every registration the filters match, newest first, in batches. Each batch continues after the
