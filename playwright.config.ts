@@ -1,6 +1,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { OFFLINE_CHROMIUM_FLAGS } from './scripts/chromium-flags.mjs';
 import { E2E_ADMIN } from './tests/e2e/support/admin';
 import { resolveChromium } from './tests/e2e/support/chromium';
 
@@ -25,16 +26,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: resolveChromium(),
-      // This machine has no internet: keep Chromium from trying to reach Google's services.
-      args: [
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--autoplay-policy=no-user-gesture-required',
-      ],
+      args: [...OFFLINE_CHROMIUM_FLAGS, '--autoplay-policy=no-user-gesture-required'],
     },
   },
   projects: [{ name: 'chromium' }],

@@ -3,6 +3,7 @@
 // LIGHTHOUSE_DETAILS=1 also lists the audits that scored under 90.
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { OFFLINE_CHROMIUM_FLAGS } from '../chromium-flags.mjs';
 import { startBuiltServer } from './server.mjs';
 
 const TARGET = 95;
@@ -18,15 +19,7 @@ const metrics = [
 const server = await startBuiltServer({ port: 3904 });
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  chromeFlags: ['--headless=new', '--no-sandbox', ...OFFLINE_CHROMIUM_FLAGS],
 });
 try {
   const scores = [];

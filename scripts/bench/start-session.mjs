@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { buildIsCurrent, markBuilt, sourceHash } from '../build-state.mjs';
 import { confirm, signUp, uniqueEmail } from './accounts.mjs';
+import { OFFLINE_CHROMIUM_FLAGS } from '../chromium-flags.mjs';
 import { startBuiltServer } from './server.mjs';
 
 const TARGET_P95_MS = 300;
@@ -198,15 +199,7 @@ console.log(`before: ${load()}`);
 const server = await startBuiltServer({ port, env: { TRUST_PROXY: 'on' } });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  // As playwright.config.ts: the machine is offline, keep Chromium from reaching Google.
-  args: [
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: OFFLINE_CHROMIUM_FLAGS,
 });
 try {
   const studentCount = Math.ceil(STARTS / STARTS_PER_STUDENT);
