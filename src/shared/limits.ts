@@ -30,6 +30,11 @@ export const RATE_LIMITS = {
   examSessionStart: { attempts: 10, windowMs: 60_000 },
   aiQuestions: { attempts: 10, windowMs: 60_000 },
   aiFlashcards: { attempts: 10, windowMs: 60_000 },
+  /**
+   * Not in the spec: exam result submissions per student. A result replaces the one before, so
+   * a few corrections are all anyone needs; more is a script flipping the admin pass / fail counts.
+   */
+  examResult: { attempts: 10, windowMs: 3_600_000 },
 } as const;
 
 export const AI_LIMITS = {
