@@ -87,7 +87,10 @@ export function createApp(options: AppOptions) {
         webhookSecret: options.webhookSecret,
       }),
     )
-    .route('/dashboard', dashboardRoutes({ auth: services.auth, database }))
+    .route(
+      '/dashboard',
+      dashboardRoutes({ auth: services.auth, database, rateLimits: services.rateLimits }),
+    )
     .route(
       '/materials',
       materialsRoutes({

@@ -8,6 +8,12 @@ import type { Difficulty } from './enums';
 export const SUBSCRIPTION_PRICE_CENTS = 15_000;
 export const SUBSCRIPTION_CURRENCY = 'USD';
 
+/**
+ * Not in the spec: "Pay for a new exam" sent again for the same exam and date within this window
+ * (a double click, a second tab) gets the first submission's registration and checkout.
+ */
+export const NEW_EXAM_REPEAT_WINDOW_MS = 600_000;
+
 export const RATE_LIMITS = {
   registration: { attempts: 5, windowMs: 300_000 },
   /**
@@ -24,6 +30,11 @@ export const RATE_LIMITS = {
   examSessionStart: { attempts: 10, windowMs: 60_000 },
   aiQuestions: { attempts: 10, windowMs: 60_000 },
   aiFlashcards: { attempts: 10, windowMs: 60_000 },
+  /**
+   * Not in the spec: exam result submissions per student. A result replaces the one before, so
+   * a few corrections are all anyone needs; more is a script flipping the admin pass / fail counts.
+   */
+  examResult: { attempts: 10, windowMs: 3_600_000 },
 } as const;
 
 export const AI_LIMITS = {

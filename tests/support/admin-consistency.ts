@@ -2,8 +2,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../src/server/db/client';
 
 /**
- * Checks that the admin portal's running totals (migration 0009) and the result and subscription
- * copied onto each registration (migration 0010) agree with the rows they come from. Used by the
+ * Checks that the admin portal's running totals (migration 0009), its pass / fail counts (one
+ * result per registration, migration 0013) and the result and subscription copied onto each
+ * registration (migration 0010) agree with the rows they come from. Used by the
  * trigger tests and the scale seed's test; each returns what disagrees, so a test expects [].
  */
 
@@ -37,6 +38,18 @@ export async function summaryMismatches(database: Database): Promise<string[]> {
         from subscriptions group by 1
       ) c on c.day = s.day`,
   );
+  // The pass / fail card counts results; with one result per registration (migration 0013) that
+  // is the registrations whose copied result says so.
+  const results = await rows<{ key: string; summary: string; counted: string }>(
+    database,
+    sql`select coalesce(s.result, c.result) as key,
+        coalesce(s.n, 0) as summary, coalesce(c.n, 0) as counted
+      from (select result, count(*) as n from exam_results group by 1) s
+      full join (
+        select latest_result as result, count(*) as n from exam_registrations
+        where latest_result is not null group by 1
+      ) c on c.result = s.result`,
+  );
   const differing = (kind: string, list: { key?: string; summary: string; counted: string }[]) =>
     list
       .filter((row) => String(row.summary) !== String(row.counted))
@@ -45,6 +58,7 @@ export async function summaryMismatches(database: Database): Promise<string[]> {
     ...differing('users', users),
     ...differing('exam type', types),
     ...differing('revenue day', days),
+    ...differing('result', results),
   ];
 }
 

@@ -3,8 +3,8 @@ import { nowSql, type Seed } from '../seed';
 import { orderedUuid, rnd, V } from '../sql-values';
 
 /**
- * Results of paid registrations whose exam date has passed, in a shuffled (hashed) order; when
- * there are fewer such registrations than --results, some report more than once.
+ * Results of paid registrations whose exam date has passed, in a shuffled (hashed) order. A
+ * registration has one result (migration 0013), so there are at most as many as such registrations.
  */
 export async function seedExamResults(seed: Seed): Promise<number> {
   if (seed.results === 0) return 0;
@@ -26,6 +26,10 @@ export async function seedExamResults(seed: Seed): Promise<number> {
     console.log('  no paid registration has a past exam date: no results');
     return 0;
   }
+  const results = Math.min(seed.results, candidates);
+  if (results < seed.results) {
+    console.log(`  ${candidates} paid registrations have a past exam date: ${results} results`);
+  }
   const result = await seed.session.rows<{ count: string }>(`
     with inserted as (
       insert into exam_results (id, user_id, exam_registration_id, result, agreed_to_share,
@@ -38,8 +42,8 @@ export async function seedExamResults(seed: Seed): Promise<number> {
                -- Reported one to three weeks after the exam, and not in the future.
                least(${nowSql(seed)},
                  x.exam_date + interval '1 day' + interval '20 days' * ${rnd('i', 53)}) as reported
-        from generate_series(1, ${seed.results}) as i
-        join seed_examined x on x.idx = (i - 1) % ${candidates} + 1
+        from generate_series(1, ${results}) as i
+        join seed_examined x on x.idx = i
         order by reported
       ) as x
       returning 1

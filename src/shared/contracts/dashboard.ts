@@ -46,6 +46,7 @@ export const EXAM_RESULT_MESSAGES = {
   submitted: 'Exam result submitted successfully! Study tools are now reactivated.',
   failed: 'Error submitting result. Please try again.',
   unauthorized: 'Unauthorized access.',
+  tooMany: 'Too many result submissions. Please try again later.',
 } as const;
 
 export const examResultRequestSchema = z.object({

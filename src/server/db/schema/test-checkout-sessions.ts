@@ -1,4 +1,5 @@
-import { check, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { isOneOf } from './columns';
 import { ownerRegistrationId, ownerUserId } from './ownership';
 
@@ -22,5 +23,10 @@ export const testCheckoutSessions = pgTable(
   (table) => [
     check('test_checkout_sessions_status_check', isOneOf(table.status, TEST_CHECKOUT_STATUSES)),
     index('test_checkout_sessions_registration_idx').on(table.examRegistrationId, table.status),
+    // One payable session per registration, whoever asks at the same moment (two tabs, a double
+    // click): the second insert finds the first's session instead of adding another.
+    uniqueIndex('test_checkout_sessions_one_open_key')
+      .on(table.examRegistrationId)
+      .where(sql`${table.status} = 'open'`),
   ],
 );

@@ -8,6 +8,7 @@ import {
 import { createTestDatabase } from '../../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import { registrationPage } from './admin-registrations.service';
+import { resultCounts } from './admin-stats.service';
 
 /**
  * The running totals of migration 0009 against a full count, after every kind of write, and the
@@ -84,14 +85,12 @@ describe('the result and subscription copied onto each registration', () => {
     expect(await staleRegistrationCopies(database)).toEqual([]);
     const registrationOf = sql`(select id from exam_registrations where user_id = 'copy-1')`;
     await database.db.execute(sql`insert into exam_results (user_id, exam_registration_id, result,
-      created_at) values ('copy-1', ${registrationOf}, 'fail', now() - interval '2 days'),
-      ('copy-1', ${registrationOf}, 'pass', now() - interval '1 day')`);
+      created_at) values ('copy-1', ${registrationOf}, 'fail', now() - interval '2 days')`);
     const [copied] = await rows<{ latest_result: string }>(
       sql`select latest_result from exam_registrations where user_id = 'copy-1'`,
     );
-    expect(copied!.latest_result).toBe('pass');
-    await database.db.execute(sql`delete from exam_results where result = 'pass'
-      and user_id = 'copy-1'`);
+    expect(copied!.latest_result).toBe('fail');
+    await database.db.execute(sql`delete from exam_results where user_id = 'copy-1'`);
     await database.db.execute(sql`update subscriptions set status = 'canceled'
       where user_id in ('copy-2', 'copy-3')`);
     // A renewal: a second, later year for the same registration becomes the one shown.
@@ -101,8 +100,42 @@ describe('the result and subscription copied onto each registration', () => {
       from subscriptions where user_id = 'copy-4'`);
     await database.db.execute(sql`delete from subscriptions where user_id = 'copy-5'`);
     expect(await staleRegistrationCopies(database)).toEqual([]);
+    expect(await summaryMismatches(database)).toEqual([]);
     await database.db.execute(sql`truncate exam_results, subscriptions`);
     expect(await staleRegistrationCopies(database)).toEqual([]);
+  });
+
+  it('follow a result replaced by a second submission, and refuse a second row', async () => {
+    await seed(6, 'again-');
+    const submit = (user: string, result: string) =>
+      database.db.execute(sql`insert into exam_results (user_id, exam_registration_id, result)
+        select user_id, id, ${result} from exam_registrations where user_id = ${user}
+        on conflict (exam_registration_id) do update
+        set result = excluded.result, created_at = excluded.created_at`);
+    await submit('again-1', 'fail');
+    await submit('again-2', 'pass');
+    await submit('again-3', 'pass');
+    await submit('again-1', 'pass');
+    await submit('again-2', 'fail');
+    // A correction made by hand (psql) moves the counts and the copy too.
+    await database.db.execute(
+      sql`update exam_results set result = 'fail' where user_id = 'again-3'`,
+    );
+    expect(await staleRegistrationCopies(database)).toEqual([]);
+    expect(await summaryMismatches(database)).toEqual([]);
+    expect(await resultCounts(database)).toEqual({ pass: 1, fail: 2 });
+    const [copied] = await rows<{ latest_result: string }>(
+      sql`select latest_result from exam_registrations where user_id = 'again-1'`,
+    );
+    expect(copied!.latest_result).toBe('pass');
+
+    const second = database.db.execute(sql`insert into exam_results (user_id,
+      exam_registration_id, result) select user_id, id, 'fail' from exam_registrations
+      where user_id = 'again-1'`);
+    await expect(second).rejects.toMatchObject({
+      cause: { constraint: 'exam_results_registration_key' },
+    });
+    await database.db.execute(sql`truncate exam_results`);
   });
 });
 

@@ -119,8 +119,10 @@ describe('renewal after the year ends', () => {
     const { cookie, userId } = await student();
     const [registration] = await registrationsOf(userId);
     const first = await checkout(cookie);
-    // A second session open for the same registration: Stripe allows it (two devices, before
-    // either was paid); our own checkout never opens one, so it is made here by hand.
+    await pay(cookie, first);
+    // A second session of the same registration, paid too: Stripe allows it (two devices, both
+    // opened before either was paid). Our own checkout never holds two open sessions (migration
+    // 0012), so the second is made here by hand once the first is paid.
     const second = `cs_test_second_${Date.now()}`;
     await database.db.insert(testCheckoutSessions).values({
       id: second,
@@ -128,7 +130,6 @@ describe('renewal after the year ends', () => {
       examRegistrationId: registration!.id,
       amount: 15_000,
     });
-    await pay(cookie, first);
     await pay(cookie, second);
     const years = await yearsOf(userId);
     expect(years).toHaveLength(2);

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DashboardResponse, EXAM_RESULT_MESSAGES } from '#shared/contracts/dashboard';
+import { RATE_LIMITS } from '#shared/limits';
 import { PAYMENT_REQUIRED_MESSAGE } from '../../lib/auth-guards';
 import { confirmedStudent, postJson } from '../../../../tests/support/accounts';
 import { paidStudent } from '../../../../tests/support/paid-student';
@@ -153,5 +154,62 @@ describe('POST /api/dashboard/exam-results', () => {
     expect((await post({ registrationId, result: 'pass', agreedToShare: 'yes' })).status).toBe(400);
     expect((await post({ registrationId: 'x', result: 'pass' })).status).toBe(400);
     expect((await post({ registrationId, result: 'pass' }, '')).status).toBe(401);
+  });
+
+  const resultsOf = (registrationId: string) =>
+    database.db
+      .select()
+      .from(examResults)
+      .where(eq(examResults.examRegistrationId, registrationId));
+
+  it('a second submission replaces the first: one result per registration', async () => {
+    const { cookie, registrationId } = await paidStudent(app, database);
+    const post = (result: string, agreedToShare: boolean) =>
+      postJson(
+        app,
+        '/api/dashboard/exam-results',
+        { registrationId, result, agreedToShare },
+        cookie,
+      );
+    const first = await post('fail', false);
+    expect(first.status).toBe(201);
+    const second = await post('pass', true);
+    expect(second.status).toBe(201);
+    expect((await second.json()) as object).toMatchObject((await first.json()) as { id: string });
+    const stored = await resultsOf(registrationId);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ result: 'pass', agreedToShare: true });
+
+    // Two at once (a double click) still leave one row.
+    const both = await Promise.all([post('fail', false), post('fail', false)]);
+    expect(both.map((response) => response.status)).toEqual([201, 201]);
+    expect((await resultsOf(registrationId)).map((row) => row.result)).toEqual(['fail']);
+  });
+
+  it(`allows ${RATE_LIMITS.examResult.attempts} submissions an hour per student, then a 429 with Retry-After`, async () => {
+    const { cookie, registrationId } = await paidStudent(app, database);
+    const post = () =>
+      postJson(app, '/api/dashboard/exam-results', { registrationId, result: 'pass' }, cookie);
+    for (let attempt = 0; attempt < RATE_LIMITS.examResult.attempts; attempt += 1) {
+      expect((await post()).status).toBe(201);
+    }
+    const refused = await post();
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({
+      error: { message: EXAM_RESULT_MESSAGES.tooMany },
+    });
+    const retryAfter = Number(refused.headers.get('Retry-After'));
+    expect(retryAfter).toBeGreaterThan(RATE_LIMITS.examResult.windowMs / 1000 - 60);
+    expect(retryAfter).toBeLessThanOrEqual(RATE_LIMITS.examResult.windowMs / 1000);
+
+    // Another student is not held back by this one.
+    const other = await paidStudent(app, database);
+    const theirs = await postJson(
+      app,
+      '/api/dashboard/exam-results',
+      { registrationId: other.registrationId, result: 'fail' },
+      other.cookie,
+    );
+    expect(theirs.status).toBe(201);
   });
 });

@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { SUBSCRIPTION_PRICE_CENTS } from '#shared/limits';
 import type { Database } from '../../db/client';
 import { testCheckoutSessions } from '../../db/schema';
-import type { CheckoutSessionView, PaymentProvider } from './payment-provider';
+import {
+  type CheckoutSessionView,
+  type PaymentProvider,
+  ProviderUnavailableError,
+} from './payment-provider';
 
 /** Where the test checkout page lives; the session id follows. */
 export const TEST_CHECKOUT_PATH = '/checkout/test/';
@@ -19,30 +23,39 @@ export function createTestPaymentProvider(options: {
   const { database } = options;
   const checkoutUrl = (sessionId: string) =>
     `${options.publicUrl}${TEST_CHECKOUT_PATH}${sessionId}`;
+  const openSessionOf = async (registrationId: string) => {
+    const [open] = await database.db
+      .select({ id: testCheckoutSessions.id })
+      .from(testCheckoutSessions)
+      .where(
+        and(
+          eq(testCheckoutSessions.examRegistrationId, registrationId),
+          eq(testCheckoutSessions.status, 'open'),
+        ),
+      );
+    return open?.id;
+  };
   return {
     kind: 'test',
     async createCheckout(request) {
-      // A second click while a session is still open for this registration gets that session.
-      const [open] = await database.db
-        .select({ id: testCheckoutSessions.id })
-        .from(testCheckoutSessions)
-        .where(
-          and(
-            eq(testCheckoutSessions.examRegistrationId, request.registrationId),
-            eq(testCheckoutSessions.status, 'open'),
-          ),
-        )
-        .orderBy(desc(testCheckoutSessions.createdAt))
-        .limit(1);
-      const sessionId = open?.id ?? `cs_test_${randomBytes(18).toString('base64url')}`;
-      if (!open) {
-        await database.db.insert(testCheckoutSessions).values({
-          id: sessionId,
+      // One open session per registration (a unique index, migration 0012): of two requests at
+      // once, one inserts and the other finds the first's session; so does a later second click.
+      const [created] = await database.db
+        .insert(testCheckoutSessions)
+        .values({
+          id: `cs_test_${randomBytes(18).toString('base64url')}`,
           userId: request.userId,
           examRegistrationId: request.registrationId,
           amount: SUBSCRIPTION_PRICE_CENTS,
-        });
-      }
+        })
+        .onConflictDoNothing({
+          target: testCheckoutSessions.examRegistrationId,
+          where: sql`${testCheckoutSessions.status} = 'open'`,
+        })
+        .returning({ id: testCheckoutSessions.id });
+      const sessionId = created?.id ?? (await openSessionOf(request.registrationId));
+      // The open session was paid or declined between the two statements: the student retries.
+      if (!sessionId) throw new ProviderUnavailableError('the open test session just closed');
       return { sessionId, url: checkoutUrl(sessionId) };
     },
     async findSession(sessionId) {

@@ -80,6 +80,7 @@ function storeSuite(instance: () => Promise<RateLimits>) {
       'Too many attempts. Please wait a few minutes before trying again.',
     ],
     ['confirmPerIp', 30, 600, 'Too many attempts. Please wait a few minutes before trying again.'],
+    ['examResultPerUser', 10, 3600, 'Too many result submissions. Please try again later.'],
   ] as const)('%s allows %i per %i s, then says "%s"', async (name, points, seconds, message) => {
     expect(RATE_LIMIT_RULES[name]).toMatchObject({ points, durationSeconds: seconds, message });
     const key = name.endsWith('PerIp') ? `198.51.100.${counter++ % 250}` : freshEmail();

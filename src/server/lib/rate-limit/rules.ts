@@ -1,4 +1,5 @@
 import { LOGIN_MESSAGES, RESEND_MESSAGES } from '#shared/contracts/auth';
+import { EXAM_RESULT_MESSAGES } from '#shared/contracts/dashboard';
 import { REGISTRATION_MESSAGES } from '#shared/contracts/registration';
 import { STUDY_MESSAGES } from '#shared/contracts/study';
 import { OTP, RATE_LIMITS } from '#shared/limits';
@@ -93,6 +94,13 @@ export const RATE_LIMIT_RULES = {
     durationSeconds: seconds(RATE_LIMITS.aiFlashcards.windowMs),
     message: STUDY_MESSAGES.aiFlashcardsRateLimited,
     keyPrefix: 'ai-flashcards-user',
+    keyKind: 'user',
+  },
+  examResultPerUser: {
+    points: RATE_LIMITS.examResult.attempts,
+    durationSeconds: seconds(RATE_LIMITS.examResult.windowMs),
+    message: EXAM_RESULT_MESSAGES.tooMany,
+    keyPrefix: 'exam-result-user',
     keyKind: 'user',
   },
 } as const satisfies Record<string, RateLimitRule>;
