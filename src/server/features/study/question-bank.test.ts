@@ -91,7 +91,19 @@ describe('question bank', () => {
         ).toBe(true);
       }
     }
-    // An exam of the student's own (Other) draws on the general professional set.
+    // A catalogued exam never draws the general professional set; an exam of the student's own
+    // (Other) draws on nothing else.
+    const general = new Set(
+      questionBank()
+        .get('other')!
+        .questions.map((item) => item.id),
+    );
+    for (const category of EXAM_CATEGORIES) {
+      const tiers = bankTiersFor(questionBank(), category.id, category.examTypes[0]);
+      expect(tiers.flatMap((tier) => tier.questions).some((item) => general.has(item.id))).toBe(
+        false,
+      );
+    }
     const own = bankTiersFor(questionBank(), 'Aviation', 'Private Pilot');
     expect(own.flatMap((tier) => tier.questions).length).toBeGreaterThanOrEqual(40);
   });
