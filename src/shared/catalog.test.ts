@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   COUNTRIES,
   EDUCATION_LEVELS,
+  categoriesOfExamType,
   EXAM_CATEGORIES,
+  EXAM_TYPES,
+  examSlug,
   PROFESSION_SYMBOLS,
   US_STATES,
 } from './catalog';
@@ -20,6 +23,14 @@ describe('catalog', () => {
     ]);
     expect(EXAM_CATEGORIES.find((c) => c.id === 'medical')?.examTypes).toContain('USMLE');
     expect(EXAM_CATEGORIES.flatMap((c) => c.examTypes)).toHaveLength(36);
+  });
+
+  it('lists 35 distinct exam types, each with its own content slug', () => {
+    expect(EXAM_TYPES).toHaveLength(35);
+    expect(categoriesOfExamType('Welding Certification')).toEqual(['engineering', 'trades']);
+    expect(examSlug('Series 7 Exam')).toBe('series-7-exam');
+    expect(examSlug('NCLEX')).toBe('nclex');
+    expect(new Set(EXAM_TYPES.map(examSlug)).size).toBe(35);
   });
 
   it('lists about 75 countries, sorted and unique, including the United States', () => {

@@ -68,6 +68,26 @@ export const EXAM_CATEGORIES = [
 
 export type ExamCategoryId = (typeof EXAM_CATEGORIES)[number]['id'];
 
+/** Every exam type of the catalogue once (Welding Certification is listed under two categories). */
+export const EXAM_TYPES: readonly string[] = [
+  ...new Set(EXAM_CATEGORIES.flatMap((category) => category.examTypes)),
+];
+
+/** The categories that list an exam type (one, or two for Welding Certification). */
+export function categoriesOfExamType(examType: string): ExamCategoryId[] {
+  return EXAM_CATEGORIES.filter((category) =>
+    (category.examTypes as readonly string[]).includes(examType),
+  ).map((category) => category.id);
+}
+
+/** An exam type's folder and file name in content/: "Series 7 Exam" -> "series-7-exam". */
+export function examSlug(examType: string): string {
+  return examType
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
 export const EDUCATION_LEVELS = [
   'High School',
   'Associate Degree',

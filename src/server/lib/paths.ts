@@ -21,3 +21,5 @@ export const migrationsFolder = join(projectRoot, 'drizzle');
 export const clientBuildFolder = join(projectRoot, 'dist', 'client');
 /** The written question bank, one JSON file per exam category (checked by its schema). */
 export const questionBankFolder = join(projectRoot, 'content', 'question-bank');
+/** The written bank (content/FORMAT.md): outlines, items per exam type, blind reviews. */
+export const contentFolder = join(projectRoot, 'content');

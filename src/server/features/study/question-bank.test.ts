@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { EXAM_CATEGORIES } from '#shared/catalog';
+import { EXAM_CATEGORIES, EXAM_TYPES, examSlug } from '#shared/catalog';
 import { ANSWER_LETTERS, optionKey } from '#shared/contracts/study-items';
-import { questionBankFolder } from '../../lib/paths';
+import { contentFolder, questionBankFolder } from '../../lib/paths';
 import { bankTiersFor, questionBank } from './question-bank';
 import { questionBankFileSchema } from './question-bank-schema';
+import { checkBank, checkExam } from './written-bank/checks';
+import { readWrittenBank } from './written-bank/read';
 
 /** The written bank: every item of every file, against the schema and the issue's numbers. */
 const files = readdirSync(questionBankFolder).filter((name) => name.endsWith('.json'));
@@ -91,8 +93,54 @@ describe('question bank', () => {
         ).toBe(true);
       }
     }
-    // An exam of the student's own (Other) draws on the general professional set.
+    // A catalogued exam never draws the general professional set; an exam of the student's own
+    // (Other) draws on nothing else.
+    const general = new Set(
+      questionBank()
+        .get('other')!
+        .questions.map((item) => item.id),
+    );
+    for (const category of EXAM_CATEGORIES) {
+      const tiers = bankTiersFor(questionBank(), category.id, category.examTypes[0]);
+      expect(tiers.flatMap((tier) => tier.questions).some((item) => general.has(item.id))).toBe(
+        false,
+      );
+    }
     const own = bankTiersFor(questionBank(), 'Aviation', 'Private Pilot');
     expect(own.flatMap((tier) => tier.questions).length).toBeGreaterThanOrEqual(40);
+  });
+});
+
+describe('the bank written per exam type (content/bank)', () => {
+  const written = readWrittenBank(contentFolder);
+
+  it('passes every rule of bank:check for each exam type written so far', () => {
+    expect(checkBank(written)).toEqual([]);
+    for (const examType of EXAM_TYPES) {
+      expect(checkExam(written, examType).problems, examType).toEqual([]);
+    }
+  });
+
+  it('has an outline for every exam type of the catalogue', () => {
+    expect([...written.outlines.keys()].sort()).toEqual(EXAM_TYPES.map(examSlug).sort());
+  });
+
+  it("serves an exam's own written items first, as questions and cards of the session's shape", () => {
+    for (const [slug, items] of written.items) {
+      const examType = EXAM_TYPES.find((each) => examSlug(each) === slug)!;
+      const category = EXAM_CATEGORIES.find((each) =>
+        (each.examTypes as readonly string[]).includes(examType),
+      )!;
+      const [first] = bankTiersFor(questionBank(), category.id, examType);
+      const questionIds = new Set(first!.questions.map((item) => item.id));
+      const cardIds = new Set(first!.flashcards.map((item) => item.id));
+      for (const item of items) {
+        expect(item.kind === 'mc' ? questionIds.has(item.id) : cardIds.has(item.id), item.id).toBe(
+          true,
+        );
+      }
+      const question = first!.questions.find((item) => item.id === `${slug}-mc-0001`);
+      expect(question?.options[0]).toMatch(/^A\) /);
+    }
   });
 });

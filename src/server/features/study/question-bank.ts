@@ -1,24 +1,28 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EXAM_CATEGORIES } from '#shared/catalog';
-import { questionBankFolder } from '../../lib/paths';
+import { contentFolder, questionBankFolder } from '../../lib/paths';
 import {
   type BankFlashcard,
   type BankQuestion,
   type QuestionBankFile,
   questionBankFileSchema,
 } from './question-bank-schema';
+import { readWrittenBank } from './written-bank/read';
+import { writtenItemsByCategory } from './written-bank/runtime-items';
 
 /**
- * The written question bank (content/question-bank), read and checked on first use rather than at
- * start, so an idle server does not hold it. A file that fails the schema stops the server's first
- * generation with a clear error: the bank is ours, and a broken file is a bug to fix, not to skip.
+ * The written question bank: the first bank's category files (content/question-bank) and the
+ * items written per exam type (content/bank, content/FORMAT.md), read and checked on first use
+ * rather than at start, so an idle server does not hold it. A file that fails its schema stops the
+ * server's first generation with a clear error: the bank is ours, and a broken file is a bug to
+ * fix, not to skip.
  */
 export type QuestionBank = ReadonlyMap<string, QuestionBankFile>;
 
 let loaded: QuestionBank | undefined;
 
-export function questionBank(folder = questionBankFolder): QuestionBank {
+export function questionBank(folder = questionBankFolder, written = contentFolder): QuestionBank {
   if (loaded && folder === questionBankFolder) return loaded;
   const files = readdirSync(folder).filter((name) => name.endsWith('.json'));
   const bank = new Map<string, QuestionBankFile>();
@@ -32,8 +36,23 @@ export function questionBank(folder = questionBankFolder): QuestionBank {
     }
     bank.set(parsed.data.category, parsed.data);
   }
-  if (folder === questionBankFolder) loaded = bank;
+  if (folder !== questionBankFolder) return bank;
+  addWrittenItems(bank, written);
+  loaded = bank;
   return bank;
+}
+
+function addWrittenItems(bank: Map<string, QuestionBankFile>, folder: string) {
+  const written = readWrittenBank(folder);
+  if (written.problems.length > 0) throw new Error(`question bank: ${written.problems[0]}`);
+  for (const [category, items] of writtenItemsByCategory(written)) {
+    const file = bank.get(category) ?? { category, questions: [], flashcards: [] };
+    bank.set(category, {
+      ...file,
+      questions: [...file.questions, ...items.questions],
+      flashcards: [...file.flashcards, ...items.flashcards],
+    } as QuestionBankFile);
+  }
 }
 
 /** The bank file for a registration's category: a known category's own, else the general set. */
@@ -45,27 +64,21 @@ export type BankTier = { questions: BankQuestion[]; flashcards: BankFlashcard[] 
 
 /**
  * The bank's items for one exam, best first: the exam type's own and its category's general
- * items; then the category's items for its other exam types (same profession, related content);
- * then the general professional set every licensing exam shares.
+ * items; then the category's items for its other exam types (same profession, related content).
+ * The general professional set serves only exams of the student's own ("Other"): a catalogued
+ * exam never gets another profession's filler.
  */
 export function bankTiersFor(bank: QuestionBank, examCategory: string, examType: string) {
   const own = bank.get(bankCategoryOf(examCategory));
-  const general = bank.get('other');
+  if (!own) return [];
   const suits = (item: { examTypes: string[] }) =>
     item.examTypes.length === 0 || item.examTypes.includes(examType);
-  const tiers: BankTier[] = [];
-  if (own) {
-    tiers.push({
-      questions: own.questions.filter(suits),
-      flashcards: own.flashcards.filter(suits),
-    });
-    if (own !== general) {
-      tiers.push({
-        questions: own.questions.filter((item) => !suits(item)),
-        flashcards: own.flashcards.filter((item) => !suits(item)),
-      });
-    }
-  }
-  if (general && general !== own) tiers.push(general);
+  const tiers: BankTier[] = [
+    { questions: own.questions.filter(suits), flashcards: own.flashcards.filter(suits) },
+    {
+      questions: own.questions.filter((item) => !suits(item)),
+      flashcards: own.flashcards.filter((item) => !suits(item)),
+    },
+  ];
   return tiers;
 }
