@@ -1,0 +1,84 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { LOGIN_MESSAGES, OTP_MESSAGES } from '#shared/contracts/auth';
+import { OTP } from '#shared/limits';
+import { latestCode, postJson, validRegistration } from '../../../../tests/support/accounts';
+import { createTestApp } from '../../../../tests/support/test-app';
+import { createTestDatabase } from '../../../../tests/support/test-database';
+import type { Database } from '../../db/client';
+import { listOutbox } from '../../integrations/mail';
+
+/**
+ * Issue 13 item 1: a second sign-up of an address nobody confirmed yet must never let the first
+ * sign-up's code confirm the second sign-up's password (pre-account takeover).
+ */
+let database: Database;
+let app: ReturnType<typeof createTestApp>['app'];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ app } = createTestApp(database));
+});
+afterAll(() => database.close());
+afterEach(() => vi.useRealTimers());
+
+function moveClock(seconds: number) {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(Date.now() + seconds * 1000);
+}
+
+const OWNER_PASSWORD = 'OwnersOwn#2024';
+const ATTACKER_PASSWORD = 'Attackers#2024';
+
+const signUp = (email: string, password: string) =>
+  postJson(app, '/api/registration', validRegistration({ email, password }));
+const confirm = (email: string, otp: string) =>
+  postJson(app, '/api/registration/confirm', { email, otp });
+const signIn = (email: string, password: string) =>
+  postJson(app, '/api/auth/login', { email, password });
+const mailCount = async (email: string) => (await listOutbox(database, { to: email })).length;
+
+describe('a sign-up that replaces an unconfirmed one', () => {
+  it('within 60 s: the first code no longer confirms anything; a new code is mailed', async () => {
+    const { email } = validRegistration();
+    expect((await signUp(email, OWNER_PASSWORD)).status).toBe(201);
+    const ownersCode = await latestCode(database, email);
+
+    const replaced = await signUp(email, ATTACKER_PASSWORD);
+    expect(replaced.status).toBe(201);
+    // The answer tells the truth: a mail with a new code went out.
+    expect(await replaced.json()).toMatchObject({ mailSent: true });
+    expect(await mailCount(email)).toBe(2);
+    const attackersCode = await latestCode(database, email);
+    expect(attackersCode).not.toBe(ownersCode);
+
+    const withOldCode = await confirm(email, ownersCode);
+    expect(withOldCode.status).toBe(400);
+    expect(await withOldCode.json()).toMatchObject({ error: { message: OTP_MESSAGES.invalid } });
+    // The account the attacker made was not confirmed: their password opens nothing.
+    const attackerSignIn = await signIn(email, ATTACKER_PASSWORD);
+    expect(attackerSignIn.status).not.toBe(200);
+  });
+
+  it('after 60 s: the same, the first code is dead', async () => {
+    const { email } = validRegistration();
+    await signUp(email, OWNER_PASSWORD);
+    const ownersCode = await latestCode(database, email);
+    moveClock(OTP.resendAfterSeconds + 1);
+    expect((await signUp(email, ATTACKER_PASSWORD)).status).toBe(201);
+    expect((await confirm(email, ownersCode)).status).toBe(400);
+  });
+
+  it('each code confirms only the password of the sign-up it was mailed for', async () => {
+    const { email } = validRegistration();
+    await signUp(email, ATTACKER_PASSWORD);
+    await signUp(email, OWNER_PASSWORD);
+    const ownersCode = await latestCode(database, email);
+    expect((await confirm(email, ownersCode)).status).toBe(200);
+    expect((await signIn(email, OWNER_PASSWORD)).status).toBe(200);
+    const attacker = await signIn(email, ATTACKER_PASSWORD);
+    expect(attacker.status).toBe(401);
+    expect(await attacker.json()).toMatchObject({
+      error: { message: LOGIN_MESSAGES.invalidCredentials },
+    });
+  });
+});
