@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { OTP_MESSAGES } from '#shared/contracts/auth';
 import {
   REGISTRATION_MESSAGES,
@@ -48,7 +48,7 @@ export function earliestToday(now = new Date()): string {
  * account with an Argon2id password, the form's answers kept on the server, then the code mail.
  */
 export async function register(deps: RegistrationDeps, input: RegistrationForm, clientIp: string) {
-  const { database, auth, rateLimits, logger } = deps;
+  const { database, auth, rateLimits } = deps;
   const form = normalizeRegistration(input);
 
   // Rule 1, on the server: per e-mail as the spec says, and per address against sprayed sign-ups.
@@ -71,7 +71,8 @@ export async function register(deps: RegistrationDeps, input: RegistrationForm, 
   // An account nobody confirmed yet belongs to no one: a new sign-up replaces it (new password,
   // new answers, new code). Otherwise a stranger could squat an address they do not own. The
   // replaced account's code goes with it (signup-codes.ts), so it can never confirm this password.
-  if (existing) await database.db.delete(users).where(eq(users.id, existing.id));
+  // Only while unconfirmed: a confirmation that won the race keeps its account.
+  if (existing && !(await deleteUnconfirmed(database, existing.id))) throw emailTaken();
 
   let userId: string;
   try {
@@ -106,6 +107,8 @@ export async function register(deps: RegistrationDeps, input: RegistrationForm, 
   // this one replaced; this mail goes out regardless, under the hourly cap taken above).
   await rateLimits.otpResendPerEmail.consume(form.email).catch(ignoreRateLimited);
   const mailSent = await mailCode(deps, userId, form.email);
+  // No code could be made because a sign-up racing ours replaced this account meanwhile.
+  if (!mailSent && (await findUserByEmail(database, form.email))?.id !== userId) throw emailTaken();
   return { email: form.email, mailSent };
 }
 
@@ -232,6 +235,14 @@ function examFields(form: RegistrationForm) {
     examDate: form.examDate,
     studentInfo,
   };
+}
+
+async function deleteUnconfirmed(database: Database, userId: string): Promise<boolean> {
+  const deleted = await database.db
+    .delete(users)
+    .where(and(eq(users.id, userId), eq(users.emailVerified, false)))
+    .returning({ id: users.id });
+  return deleted.length === 1;
 }
 
 function ignoreRateLimited(error: unknown) {

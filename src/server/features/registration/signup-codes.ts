@@ -36,7 +36,7 @@ export async function issueCode(database: Database, userId: string): Promise<str
 
 /**
  * Checks `code` against the account's code and, when it matches, confirms the account's e-mail in
- * the same transaction. The row lock makes concurrent checks of one code take turns, so a code is
+ * the same transaction. The row locks make concurrent checks of one code take turns, so a code is
  * used once and every wrong try is counted.
  */
 export async function confirmWithCode(
@@ -45,6 +45,15 @@ export async function confirmWithCode(
   code: string,
 ): Promise<CodeCheck> {
   return database.db.transaction(async (tx) => {
+    // The account first, then its code: the order a replacing sign-up's delete locks them in
+    // (the code goes by cascade), so the two wait for each other instead of deadlocking. An
+    // account that was replaced or confirmed meanwhile is not found.
+    const [account] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.emailVerified, false)))
+      .for('no key update');
+    if (!account) return 'invalid';
     const [stored] = await tx
       .select()
       .from(signupCodes)
@@ -69,12 +78,11 @@ export async function confirmWithCode(
       return 'invalid';
     }
     await used();
-    const confirmed = await tx
+    await tx
       .update(users)
       .set({ emailVerified: true, updatedAt: new Date() })
-      .where(and(eq(users.id, userId), eq(users.emailVerified, false)))
-      .returning({ id: users.id });
-    return confirmed.length === 1 ? 'confirmed' : 'invalid';
+      .where(eq(users.id, userId));
+    return 'confirmed';
   });
 }
 

@@ -29,8 +29,17 @@ function moveClock(seconds: number) {
 const OWNER_PASSWORD = 'OwnersOwn#2024';
 const ATTACKER_PASSWORD = 'Attackers#2024';
 
+/** The first name tells whose sign-up an account came from. */
 const signUp = (email: string, password: string) =>
-  postJson(app, '/api/registration', validRegistration({ email, password }));
+  postJson(
+    app,
+    '/api/registration',
+    validRegistration({
+      email,
+      password,
+      firstName: password === OWNER_PASSWORD ? 'Owner' : 'Attacker',
+    }),
+  );
 const confirm = (email: string, otp: string) =>
   postJson(app, '/api/registration/confirm', { email, otp });
 const signIn = (email: string, password: string) =>
@@ -80,5 +89,56 @@ describe('a sign-up that replaces an unconfirmed one', () => {
     expect(await attacker.json()).toMatchObject({
       error: { message: LOGIN_MESSAGES.invalidCredentials },
     });
+  });
+});
+
+describe('racing requests for one address', () => {
+  it('a confirmation racing a replacement never confirms the replacing password', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const { email } = validRegistration();
+      await signUp(email, OWNER_PASSWORD);
+      const ownersCode = await latestCode(database, email);
+      const [confirmed, replaced] = await Promise.all([
+        confirm(email, ownersCode),
+        signUp(email, ATTACKER_PASSWORD),
+      ]);
+      expect([200, 400]).toContain(confirmed.status);
+      expect([201, 409]).toContain(replaced.status);
+      expect((await signIn(email, ATTACKER_PASSWORD)).status).not.toBe(200);
+      if (confirmed.status === 200) {
+        expect(replaced.status).toBe(409);
+        expect((await signIn(email, OWNER_PASSWORD)).status).toBe(200);
+      }
+    }
+  });
+
+  it('two sign-ups at once: one account, one live code, and mailSent says what was mailed', async () => {
+    for (let round = 0; round < 4; round += 1) {
+      const { email } = validRegistration();
+      const answers = await Promise.all([
+        signUp(email, OWNER_PASSWORD),
+        signUp(email, ATTACKER_PASSWORD),
+      ]);
+      const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as {
+        mailSent?: boolean;
+      }[];
+      for (const answer of answers) expect([201, 409]).toContain(answer.status);
+      const said = bodies.filter((body) => body.mailSent === true).length;
+      const mails = await listOutbox(database, { to: email });
+      expect(mails).toHaveLength(said);
+
+      // Of every code mailed, only the newest confirms, and only its own sign-up's password opens
+      // the account afterwards (the names tell the two sign-ups apart).
+      const codes = mails.map((mail) => mail.text.match(/\b(\d{6})\b/)?.[1] ?? '');
+      const results = [];
+      for (const code of codes.reverse()) results.push(await confirm(email, code));
+      const confirmed = results.filter((result) => result.status === 200);
+      expect(confirmed).toHaveLength(1);
+      const { user } = (await confirmed[0]!.json()) as { user: { name: string } };
+      const password = user.name.startsWith('Owner') ? OWNER_PASSWORD : ATTACKER_PASSWORD;
+      const other = password === OWNER_PASSWORD ? ATTACKER_PASSWORD : OWNER_PASSWORD;
+      expect((await signIn(email, password)).status).toBe(200);
+      expect((await signIn(email, other)).status).toBe(401);
+    }
   });
 });
