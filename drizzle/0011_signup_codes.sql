@@ -3,6 +3,7 @@ CREATE TABLE "signup_codes" (
 	"code_hash" text NOT NULL,
 	"wrong_tries" integer DEFAULT 0 NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
+	"replaced_earlier" boolean DEFAULT false NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "signup_codes_wrong_tries_not_negative" CHECK ("signup_codes"."wrong_tries" >= 0)
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';
 
 /**
@@ -17,6 +17,12 @@ export const signupCodes = pgTable(
     codeHash: text('code_hash').notNull(),
     wrongTries: integer('wrong_tries').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * This account's sign-up replaced an unconfirmed one of the same address. Its mails say so,
+     * so that the address's owner, whose own code died with the replaced sign-up, does not take
+     * this code (and this sign-up's password) for theirs.
+     */
+    replacedEarlier: boolean('replaced_earlier').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('signup_codes_wrong_tries_not_negative', sql`${table.wrongTries} >= 0`)],

@@ -40,19 +40,20 @@ export async function sendCodeOnSignIn(deps: RegistrationDeps, email: string): P
 }
 
 /**
- * A fresh code for the account `userId` (replacing its earlier one) in a mail to `email`. False
- * when it could not be made or sent (logged): the caller words that for the student.
+ * A fresh code for the account `userId` (replacing its earlier one) in a mail to `email`;
+ * `replacedEarlier` for a sign-up that replaced another (signup-codes.ts). False when it could
+ * not be made or sent (logged): the caller words that for the student.
  */
 export async function mailCode(
   deps: RegistrationDeps,
   userId: string,
   email: string,
+  options: { replacedEarlier?: boolean } = {},
 ): Promise<boolean> {
   try {
-    const code = await issueCode(deps.database, userId);
-    await deps.mailer.send(
-      otpMail({ to: email, code, confirmUrl: confirmEmailUrl(deps.publicUrl, email) }),
-    );
+    const { code, replacedEarlier } = await issueCode(deps.database, userId, options);
+    const confirmUrl = confirmEmailUrl(deps.publicUrl, email);
+    await deps.mailer.send(otpMail({ to: email, code, confirmUrl, replacedEarlier }));
     return true;
   } catch (error) {
     deps.logger.error({ err: describeMailError(error) }, 'could not send the confirmation code');

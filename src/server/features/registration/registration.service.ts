@@ -106,7 +106,7 @@ export async function register(deps: RegistrationDeps, input: RegistrationForm, 
   // Resend OTP waits its minute from this mail on (the counter may already be spent by the sign-up
   // this one replaced; this mail goes out regardless, under the hourly cap taken above).
   await rateLimits.otpResendPerEmail.consume(form.email).catch(ignoreRateLimited);
-  const mailSent = await mailCode(deps, userId, form.email);
+  const mailSent = await mailCode(deps, userId, form.email, { replacedEarlier: !!existing });
   // No code could be made because a sign-up racing ours replaced this account meanwhile.
   if (!mailSent && (await findUserByEmail(database, form.email))?.id !== userId) throw emailTaken();
   return { email: form.email, mailSent };

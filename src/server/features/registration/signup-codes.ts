@@ -15,23 +15,28 @@ import { signupCodes, users } from '../../db/schema';
 export type CodeCheck = 'confirmed' | 'invalid' | 'too_many_tries';
 
 /**
- * A new code for `userId`, replacing its earlier one. Throws (foreign key) when the account no
- * longer exists, e.g. because a newer sign-up of the address replaced it.
+ * A new code for `userId`, replacing its earlier one; `replacedEarlier` marks the first code of a
+ * sign-up that replaced another, and stays with the account's later codes. Throws (foreign key)
+ * when the account no longer exists, e.g. because a newer sign-up of the address replaced it.
  */
-export async function issueCode(database: Database, userId: string): Promise<string> {
+export async function issueCode(
+  database: Database,
+  userId: string,
+  { replacedEarlier = false }: { replacedEarlier?: boolean } = {},
+): Promise<{ code: string; replacedEarlier: boolean }> {
   const code = String(randomInt(0, 10 ** OTP.digits)).padStart(OTP.digits, '0');
-  const row = {
-    userId,
+  const fresh = {
     codeHash: hashCode(code),
     wrongTries: 0,
     expiresAt: new Date(Date.now() + OTP.validSeconds * 1000),
     createdAt: new Date(),
   };
-  await database.db
+  const [row] = await database.db
     .insert(signupCodes)
-    .values(row)
-    .onConflictDoUpdate({ target: signupCodes.userId, set: row });
-  return code;
+    .values({ userId, replacedEarlier, ...fresh })
+    .onConflictDoUpdate({ target: signupCodes.userId, set: fresh })
+    .returning({ replacedEarlier: signupCodes.replacedEarlier });
+  return { code, replacedEarlier: row?.replacedEarlier ?? replacedEarlier };
 }
 
 /**

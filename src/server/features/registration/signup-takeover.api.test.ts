@@ -6,6 +6,7 @@ import { createTestApp } from '../../../../tests/support/test-app';
 import { createTestDatabase } from '../../../../tests/support/test-database';
 import type { Database } from '../../db/client';
 import { listOutbox } from '../../integrations/mail';
+import { REPLACED_SIGNUP_WARNING } from '../../integrations/mail/templates/otp-mail';
 
 /**
  * Issue 13 item 1: a second sign-up of an address nobody confirmed yet must never let the first
@@ -66,6 +67,18 @@ describe('a sign-up that replaces an unconfirmed one', () => {
     // The account the attacker made was not confirmed: their password opens nothing.
     const attackerSignIn = await signIn(email, ATTACKER_PASSWORD);
     expect(attackerSignIn.status).not.toBe(200);
+  });
+
+  it("warns the owner in the replacing sign-up's mails, the resent ones included", async () => {
+    const { email } = validRegistration();
+    await signUp(email, OWNER_PASSWORD);
+    await signUp(email, ATTACKER_PASSWORD);
+    moveClock(OTP.resendAfterSeconds + 1);
+    expect((await postJson(app, '/api/registration/resend-code', { email })).status).toBe(200);
+    const [resent, replacing, first] = await listOutbox(database, { to: email });
+    expect(first!.text).not.toContain(REPLACED_SIGNUP_WARNING);
+    expect(replacing!.text).toContain(REPLACED_SIGNUP_WARNING);
+    expect(resent!.text).toContain(REPLACED_SIGNUP_WARNING);
   });
 
   it('after 60 s: the same, the first code is dead', async () => {
