@@ -102,6 +102,31 @@ describe('code mails per address', () => {
   });
 });
 
+describe('a sign-in before confirming', () => {
+  it('mails no code over the cap; the last one mailed still confirms', async () => {
+    const form = validRegistration();
+    await postJson(app, '/api/registration', form);
+    for (let mail = 2; mail <= perHour; mail += 1) {
+      moveClock(OTP.resendAfterSeconds + 1);
+      await resend(form.email);
+    }
+    const code = await latestCode(database, form.email);
+    moveClock(OTP.resendAfterSeconds + 1);
+    const signIn = await postJson(app, '/api/auth/login', {
+      email: form.email,
+      password: form.password,
+    });
+    expect(signIn.status).toBe(403);
+    expect(await signIn.json()).toMatchObject({ error: { code: 'email_not_confirmed' } });
+    expect(await mailCount(form.email)).toBe(perHour);
+    const confirmed = await postJson(app, '/api/registration/confirm', {
+      email: form.email,
+      otp: code,
+    });
+    expect(confirmed.status).toBe(200);
+  });
+});
+
 describe('Resend OTP per client address', () => {
   it(`at most ${RATE_LIMITS.resendPerIp.attempts} an hour, whatever the addresses`, async () => {
     const address = '198.51.100.77';
