@@ -23,9 +23,9 @@ const SESSION_RENEW_AFTER_SECONDS = 24 * 60 * 60;
 
 /**
  * better-auth, configured strictly (architecture.md section 1): e-mail and password with
- * Argon2id, a confirmed e-mail before any sign-in (registration's codes confirm it), server-side
- * sessions in an HttpOnly cookie. Its HTTP handler is not mounted:
- * our own routes call `auth.api` so that the spec's rules, messages and rate limits come first.
+ * Argon2id, a confirmed e-mail before any sign-in (registration's own codes confirm it),
+ * server-side sessions in an HttpOnly cookie. Its HTTP handler is not mounted: our own routes
+ * call `auth.api` so that the spec's rules, messages and rate limits come first.
  */
 export function createAuth(options: AuthOptions) {
   const { database, logger } = options;
