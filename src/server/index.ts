@@ -10,6 +10,7 @@ import { describeForLog } from './lib/errors';
 import { createLogger } from './lib/logger';
 import { connectRedis } from './lib/rate-limit/redis';
 import { createServices } from './services';
+import { startUnconfirmedSignupSweep } from './features/registration/unconfirmed-signup-sweep';
 import { clientBuildFolder } from './lib/paths';
 import { hasClientBuild } from './lib/spa';
 
@@ -96,6 +97,8 @@ async function main() {
     await createFirstStartAdmin({ auth: services.auth, database }, env, production);
   }
 
+  const signupSweep = startUnconfirmedSignupSweep({ database, logger });
+
   const clientFolder = hasClientBuild(clientBuildFolder) ? clientBuildFolder : undefined;
   if (!clientFolder) logger.warn('no client build in dist/client: serving the API only');
 
@@ -132,8 +135,9 @@ async function main() {
         ? `port ${env.PORT} is already in use (set PORT to another)`
         : error.message;
     console.error(`StarPrep could not start: ${reason}`);
-    void services
-      .close()
+    void signupSweep
+      .stop()
+      .then(() => services.close())
       .then(() => database.close())
       .finally(() => process.exit(1));
   });
@@ -150,6 +154,7 @@ async function main() {
     }, 10_000);
     deadline.unref();
     server.close(async () => {
+      await signupSweep.stop();
       await services.close();
       await database.close();
       logger.info('stopped');

@@ -33,6 +33,10 @@ export const RESEND_MESSAGES = {
   sent: 'A new OTP has been sent to your email.',
   failed: 'Failed to resend OTP',
   wait: 'Please wait a minute before requesting a new OTP.',
+  /** Not in the spec (issue 13): the hourly caps, worded like the 60 s rule above. */
+  tooManyForEmail:
+    'Too many OTPs have been sent to this email. Please wait an hour before requesting a new OTP.',
+  tooManyFromAddress: 'Too many OTP requests. Please wait an hour before trying again.',
 } as const;
 
 export const EMAIL_MESSAGES = {

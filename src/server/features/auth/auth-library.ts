@@ -1,11 +1,12 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin, emailOTP } from 'better-auth/plugins';
-import { FIELD_MAX, OTP } from '#shared/limits';
+import { admin } from 'better-auth/plugins';
+import { FIELD_MAX } from '#shared/limits';
 import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
 import type { Logger } from '../../lib/logger';
 import { hashPassword, verifyPassword } from '../../lib/password-hashing';
+import { confirmedSignIn } from './confirmed-sign-in';
 
 export type AuthOptions = {
   database: Database;
@@ -22,9 +23,9 @@ const SESSION_RENEW_AFTER_SECONDS = 24 * 60 * 60;
 
 /**
  * better-auth, configured strictly (architecture.md section 1): e-mail and password with
- * Argon2id, a confirmed e-mail before any sign-in, six-digit codes stored hashed for ten minutes
- * with five tries, server-side sessions in an HttpOnly cookie. Its HTTP handler is not mounted:
- * our own routes call `auth.api` so that the spec's rules, messages and rate limits come first.
+ * Argon2id, a confirmed e-mail before any sign-in (registration's own codes confirm it),
+ * server-side sessions in an HttpOnly cookie. Its HTTP handler is not mounted: our own routes
+ * call `auth.api` so that the spec's rules, messages and rate limits come first.
  */
 export function createAuth(options: AuthOptions) {
   const { database, logger } = options;
@@ -42,7 +43,6 @@ export function createAuth(options: AuthOptions) {
       maxPasswordLength: FIELD_MAX.password,
       password: { hash: hashPassword, verify: verifyPassword },
     },
-    emailVerification: { autoSignInAfterVerification: true },
     session: {
       expiresIn: SESSION_SECONDS,
       updateAge: SESSION_RENEW_AFTER_SECONDS,
@@ -57,18 +57,9 @@ export function createAuth(options: AuthOptions) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     plugins: [
-      emailOTP({
-        otpLength: OTP.digits,
-        expiresIn: OTP.validSeconds,
-        allowedAttempts: OTP.maxWrongTries,
-        storeOTP: 'hashed',
-        // Codes are made with auth.api.createVerificationOTP and mailed by registration.service,
-        // which sees a failed mail (better-auth would swallow an error thrown here). Nothing of
-        // ours calls the plugin's own sending path.
-        sendVerificationOTP: () => {
-          throw new Error('confirmation codes are mailed by registration.service');
-        },
-      }),
+      // Confirmation codes are registration's own (signup-codes.ts), bound to one account; this
+      // signs the account in once its code is confirmed.
+      confirmedSignIn(),
       admin(),
     ],
     logger: {

@@ -5,8 +5,8 @@ import { hasActiveAccess } from '../billing/billing.service';
 import {
   completePendingRegistration,
   type RegistrationDeps,
-  sendCode,
 } from '../registration/registration.service';
+import { sendCodeOnSignIn } from '../registration/code-mail';
 import { authErrorCode } from './auth-errors';
 import { readLiveSession } from './session-lookup';
 import { toSessionUser } from './session-user';
@@ -63,7 +63,7 @@ export async function signIn(
     }
     if (checked.code === 'EMAIL_NOT_VERIFIED') {
       // Only someone who knows the password gets here (better-auth checks it first).
-      await sendCode(deps, credentials.email);
+      await sendCodeOnSignIn(deps, credentials.email);
       throw new AppError('email_not_confirmed', LOGIN_MESSAGES.unconfirmed);
     }
     if (checked.code === 'BANNED_USER') throw new AppError('forbidden', SUSPENDED_MESSAGE);

@@ -11,9 +11,9 @@ import {
   confirmEmail,
   latestRegistration,
   register,
-  resendCode,
   type RegistrationDeps,
 } from './registration.service';
+import { resendCode } from './code-mail';
 
 /** Sign-up, e-mail confirmation and Resend OTP: thin, the rules live in the service. */
 export function registrationRoutes(deps: RegistrationDeps & { trustProxy: boolean }) {
@@ -35,7 +35,7 @@ export function registrationRoutes(deps: RegistrationDeps & { trustProxy: boolea
     })
     .post('/resend-code', jsonBody(resendOtpRequestSchema), async (c) => {
       const { email } = c.req.valid('json');
-      return c.json(await resendCode(deps, email));
+      return c.json(await resendCode(deps, email, clientIp(c, deps.trustProxy)));
     })
     .get('/latest', requireUser(deps.auth, deps.database), async (c) => {
       c.header('Cache-Control', 'no-store');

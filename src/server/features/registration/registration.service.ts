@@ -1,5 +1,5 @@
-import { desc, eq } from 'drizzle-orm';
-import { OTP_MESSAGES, RESEND_MESSAGES } from '#shared/contracts/auth';
+import { and, desc, eq } from 'drizzle-orm';
+import { OTP_MESSAGES } from '#shared/contracts/auth';
 import {
   REGISTRATION_MESSAGES,
   type RegistrationForm,
@@ -16,11 +16,13 @@ import type { StudentInfo } from '../../db/schema/registrations';
 import { AppError } from '../../lib/app-error';
 import { describeForLog } from '../../lib/errors';
 import type { Mailer } from '../../integrations/mail';
-import { confirmEmailUrl, otpMail } from '../../integrations/mail/templates/otp-mail';
 import type { Logger } from '../../lib/logger';
 import type { RateLimits } from '../../lib/rate-limit/rate-limiter';
 import type { Auth } from '../auth/auth-library';
 import { authErrorCode } from '../auth/auth-errors';
+import { mailCode } from './code-mail';
+import { findUserByEmail } from './find-user';
+import { confirmWithCode } from './signup-codes';
 
 export type RegistrationDeps = {
   database: Database;
@@ -46,7 +48,7 @@ export function earliestToday(now = new Date()): string {
  * account with an Argon2id password, the form's answers kept on the server, then the code mail.
  */
 export async function register(deps: RegistrationDeps, input: RegistrationForm, clientIp: string) {
-  const { database, auth, rateLimits, logger } = deps;
+  const { database, auth, rateLimits } = deps;
   const form = normalizeRegistration(input);
 
   // Rule 1, on the server: per e-mail as the spec says, and per address against sprayed sign-ups.
@@ -63,10 +65,14 @@ export async function register(deps: RegistrationDeps, input: RegistrationForm, 
     });
   const existing = await findUserByEmail(database, form.email);
   if (existing?.emailVerified) throw emailTaken();
+  // Every sign-up mails its own code, so the hourly cap on code mails is taken before anything
+  // changes: a refused sign-up leaves an earlier one as it was.
+  await rateLimits.codeMailsPerEmail.consume(form.email);
   // An account nobody confirmed yet belongs to no one: a new sign-up replaces it (new password,
-  // new answers, new code). Otherwise a stranger could squat an address they do not own, or
-  // pre-set the password of an account its owner later confirms.
-  if (existing) await database.db.delete(users).where(eq(users.id, existing.id));
+  // new answers, new code). Otherwise a stranger could squat an address they do not own. The
+  // replaced account's code goes with it (signup-codes.ts), so it can never confirm this password.
+  // Only while unconfirmed: a confirmation that won the race keeps its account.
+  if (existing && !(await deleteUnconfirmed(database, existing.id))) throw emailTaken();
 
   let userId: string;
   try {
@@ -90,18 +96,19 @@ export async function register(deps: RegistrationDeps, input: RegistrationForm, 
   try {
     await database.db.insert(pendingRegistrations).values({ userId, ...examFields(form) });
   } catch (error) {
+    // A sign-up racing ours replaced this account in the meantime: that one is the address's now.
+    if ((await findUserByEmail(database, form.email))?.id !== userId) throw emailTaken();
     // Nothing stays half-made: without its answers the account could never be completed.
     await database.db.delete(users).where(eq(users.id, userId));
     throw error;
   }
 
-  const mailSent = await sendCode(deps, form.email).then(
-    () => true,
-    (error: unknown) => {
-      logger.error({ err: describeMailError(error) }, 'could not send the confirmation code');
-      return false;
-    },
-  );
+  // Resend OTP waits its minute from this mail on (the counter may already be spent by the sign-up
+  // this one replaced; this mail goes out regardless, under the hourly cap taken above).
+  await rateLimits.otpResendPerEmail.consume(form.email).catch(ignoreRateLimited);
+  const mailSent = await mailCode(deps, userId, form.email, { replacedEarlier: !!existing });
+  // No code could be made because a sign-up racing ours replaced this account meanwhile.
+  if (!mailSent && (await findUserByEmail(database, form.email))?.id !== userId) throw emailTaken();
   return { email: form.email, mailSent };
 }
 
@@ -132,28 +139,30 @@ export async function confirmEmail(
     .where(eq(pendingRegistrations.userId, user.id));
   if (!pending) throw new AppError('not_found', OTP_MESSAGES.registrationMissing);
 
-  let verified;
+  const checked = await confirmWithCode(database, user.id, otp);
+  if (checked === 'too_many_tries') {
+    throw AppError.rateLimited(OTP_MESSAGES.tooManyTries, OTP.resendAfterSeconds);
+  }
+  if (checked === 'invalid') throw invalid();
+
+  let signedIn;
   try {
-    verified = await auth.api.verifyEmailOTP({
-      body: { email, otp },
+    signedIn = await auth.api.signInConfirmedUser({
+      body: { userId: user.id },
       headers: requestHeaders,
       returnHeaders: true,
     });
   } catch (error) {
-    const code = authErrorCode(error);
-    if (code === 'TOO_MANY_ATTEMPTS') {
-      throw AppError.rateLimited(OTP_MESSAGES.tooManyTries, OTP.resendAfterSeconds);
-    }
-    if (code === 'INVALID_OTP' || code === 'OTP_EXPIRED') throw invalid();
+    // Confirmed, but no session: signing in with the password works from here on.
+    if (authErrorCode(error)) throw new AppError('unavailable', OTP_MESSAGES.sessionFailed);
     throw error;
   }
-  if (!verified.response.token) throw new AppError('unavailable', OTP_MESSAGES.sessionFailed);
 
   if (!(await completePendingRegistration(deps, user.id))) {
     // The e-mail is confirmed; the next sign-in completes the registration (auth.service.ts).
     throw new AppError('unavailable', OTP_MESSAGES.saveFailed);
   }
-  return { user: verified.response.user, headers: verified.headers };
+  return { user: signedIn.response.user, headers: signedIn.headers };
 }
 
 /**
@@ -187,44 +196,6 @@ export async function completePendingRegistration(
   }
 }
 
-/** Resend OTP: at most once a minute per address; unknown or confirmed addresses get no mail. */
-export async function resendCode(deps: RegistrationDeps, email: string) {
-  await deps.rateLimits.otpResendPerEmail.consume(email);
-  const user = await findUserByEmail(deps.database, email);
-  if (!user || user.emailVerified) return { message: RESEND_MESSAGES.sent };
-  try {
-    await mailNewCode(deps, email);
-  } catch (error) {
-    deps.logger.error({ err: describeMailError(error) }, 'could not resend the confirmation code');
-    throw new AppError('unavailable', RESEND_MESSAGES.failed);
-  }
-  return { message: RESEND_MESSAGES.sent };
-}
-
-/**
- * Mails a new code unless one went out less than a minute ago (that one is still valid).
- * Used by sign-up and by a sign-in before the e-mail is confirmed.
- */
-export async function sendCode(deps: RegistrationDeps, email: string) {
-  try {
-    await deps.rateLimits.otpResendPerEmail.consume(email);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'rate_limited') return;
-    throw error;
-  }
-  await mailNewCode(deps, email);
-}
-
-/** A fresh code (stored hashed by better-auth, replacing any earlier one) in a mail. */
-async function mailNewCode(deps: RegistrationDeps, email: string) {
-  const code = await deps.auth.api.createVerificationOTP({
-    body: { email, type: 'email-verification' },
-  });
-  await deps.mailer.send(
-    otpMail({ to: email, code, confirmUrl: confirmEmailUrl(deps.publicUrl, email) }),
-  );
-}
-
 /** The student's most recent registration of any status (spec section 7), or null. */
 export async function latestRegistration(database: Database, userId: string) {
   const [row] = await database.db
@@ -241,14 +212,6 @@ export async function latestRegistration(database: Database, userId: string) {
     .orderBy(desc(examRegistrations.createdAt))
     .limit(1);
   return row ? { ...row, createdAt: row.createdAt.toISOString() } : null;
-}
-
-async function findUserByEmail(database: Database, email: string) {
-  const [user] = await database.db
-    .select({ id: users.id, emailVerified: users.emailVerified })
-    .from(users)
-    .where(eq(users.email, email.toLowerCase()));
-  return user;
 }
 
 function examFields(form: RegistrationForm) {
@@ -274,14 +237,14 @@ function examFields(form: RegistrationForm) {
   };
 }
 
-/**
- * A mail failure's type and code only: an SMTP error's message carries the server's reply, which
- * usually repeats the recipient's address.
- */
-function describeMailError(error: unknown) {
-  const code = (error as { code?: unknown } | null)?.code;
-  return {
-    type: error instanceof Error ? error.name : typeof error,
-    ...(typeof code === 'string' && { code }),
-  };
+async function deleteUnconfirmed(database: Database, userId: string): Promise<boolean> {
+  const deleted = await database.db
+    .delete(users)
+    .where(and(eq(users.id, userId), eq(users.emailVerified, false)))
+    .returning({ id: users.id });
+  return deleted.length === 1;
+}
+
+function ignoreRateLimited(error: unknown) {
+  if (!(error instanceof AppError && error.code === 'rate_limited')) throw error;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   OTP_MAIL_SUBJECT,
   OTP_VALID_MINUTES,
+  REPLACED_SIGNUP_WARNING,
   confirmEmailUrl,
   escapeHtml,
   otpMail,
@@ -32,6 +33,15 @@ describe('otpMail', () => {
     expect(mail.to).toBe(to);
     expect(mail.subject).toBe(OTP_MAIL_SUBJECT);
     expect(mail.subject).not.toContain('123456');
+  });
+
+  it('warns, in both parts, when its sign-up replaced an earlier one, and only then', () => {
+    expect(mail.text).not.toContain(REPLACED_SIGNUP_WARNING);
+    expect(mail.html).not.toContain('registered again');
+    const replacing = otpMail({ to, code: '123456', confirmUrl, replacedEarlier: true });
+    expect(replacing.text.split('\n')[0]).toBe('Your StarPrep confirmation code is: 123456');
+    expect(replacing.text).toContain(REPLACED_SIGNUP_WARNING);
+    expect(replacing.html).toContain(escapeHtml(REPLACED_SIGNUP_WARNING));
   });
 
   it('puts the code first in the text part, with the link and the validity note', () => {

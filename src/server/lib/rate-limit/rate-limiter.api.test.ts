@@ -81,6 +81,13 @@ function storeSuite(instance: () => Promise<RateLimits>) {
     ],
     ['confirmPerIp', 30, 600, 'Too many attempts. Please wait a few minutes before trying again.'],
     ['examResultPerUser', 10, 3600, 'Too many result submissions. Please try again later.'],
+    [
+      'codeMailsPerEmail',
+      5,
+      3600,
+      'Too many OTPs have been sent to this email. Please wait an hour before requesting a new OTP.',
+    ],
+    ['resendPerIp', 20, 3600, 'Too many OTP requests. Please wait an hour before trying again.'],
   ] as const)('%s allows %i per %i s, then says "%s"', async (name, points, seconds, message) => {
     expect(RATE_LIMIT_RULES[name]).toMatchObject({ points, durationSeconds: seconds, message });
     const key = name.endsWith('PerIp') ? `198.51.100.${counter++ % 250}` : freshEmail();

@@ -75,6 +75,20 @@ export const RATE_LIMIT_RULES = {
     keyPrefix: 'otp-resend-email',
     keyKind: 'email',
   },
+  codeMailsPerEmail: {
+    points: RATE_LIMITS.codeMailsPerEmail.attempts,
+    durationSeconds: seconds(RATE_LIMITS.codeMailsPerEmail.windowMs),
+    message: RESEND_MESSAGES.tooManyForEmail,
+    keyPrefix: 'code-mails-email',
+    keyKind: 'email',
+  },
+  resendPerIp: {
+    points: RATE_LIMITS.resendPerIp.attempts,
+    durationSeconds: seconds(RATE_LIMITS.resendPerIp.windowMs),
+    message: RESEND_MESSAGES.tooManyFromAddress,
+    keyPrefix: 'otp-resend-ip',
+    keyKind: 'ip',
+  },
   examSessionStartPerUser: {
     points: RATE_LIMITS.examSessionStart.attempts,
     durationSeconds: seconds(RATE_LIMITS.examSessionStart.windowMs),

@@ -16,15 +16,30 @@ export function confirmEmailUrl(publicUrl: string, email: string): string {
   return `${publicUrl.replace(/\/+$/, '')}${paths.confirmEmail}?email=${encodeURIComponent(email)}`;
 }
 
+/**
+ * The warning in a code mail for a sign-up that replaced an unconfirmed one of the same address
+ * (issue 13): the owner's own code died with their sign-up, and this code would confirm the other
+ * sign-up's password.
+ */
+export const REPLACED_SIGNUP_WARNING =
+  'This address was registered again, which cancelled the code sent before. This code confirms the newer registration and its password. If you did not register again just now, do not use this code: register again yourself instead.';
+
 /** The mail with the one-time code that confirms a new account's e-mail address. */
-export function otpMail(input: { to: string; code: string; confirmUrl: string }): OutgoingMail {
+export function otpMail(input: {
+  to: string;
+  code: string;
+  confirmUrl: string;
+  replacedEarlier?: boolean;
+}): OutgoingMail {
   const { to, code, confirmUrl } = input;
   assertWebUrl(confirmUrl);
   const note = `The code is valid for ${OTP_VALID_MINUTES} minutes. If you did not register at StarPrep, ignore this e-mail.`;
+  const warning = input.replacedEarlier ? REPLACED_SIGNUP_WARNING : undefined;
 
   const text = [
     `Your StarPrep confirmation code is: ${code}`,
     '',
+    ...(warning ? [warning, ''] : []),
     `Enter it on the confirmation page to confirm ${to}, or open this link to go there with your e-mail address filled in:`,
     confirmUrl,
     '',
@@ -33,7 +48,12 @@ export function otpMail(input: { to: string; code: string; confirmUrl: string })
     'StarPrep',
   ].join('\n');
 
-  return { to, subject: OTP_MAIL_SUBJECT, text, html: otpHtml({ to, code, confirmUrl, note }) };
+  return {
+    to,
+    subject: OTP_MAIL_SUBJECT,
+    text,
+    html: otpHtml({ to, code, confirmUrl, note, warning }),
+  };
 }
 
 /** Text for HTML content and double- or single-quoted attribute values. */
@@ -75,15 +95,26 @@ const colors = {
   button: '#6d28d9',
   codeBackground: '#f4f2fb',
   codeBorder: '#d9d1f2',
+  warningBackground: '#fff7e6',
+  warningBorder: '#b45309',
 };
 const fontStack = "system-ui,-apple-system,'Segoe UI',Roboto,'Helvetica Neue',Arial,sans-serif";
 const monoStack = "ui-monospace,SFMono-Regular,Menlo,Consolas,'Liberation Mono',monospace";
 
-function otpHtml(input: { to: string; code: string; confirmUrl: string; note: string }): string {
+function otpHtml(input: {
+  to: string;
+  code: string;
+  confirmUrl: string;
+  note: string;
+  warning: string | undefined;
+}): string {
   const to = escapeHtml(input.to);
   const code = escapeHtml(input.code);
   const url = escapeHtml(input.confirmUrl);
   const note = escapeHtml(input.note);
+  const warning = input.warning
+    ? `<p style="margin:12px 0 0;padding:12px;border:1px solid ${colors.warningBorder};border-radius:8px;background-color:${colors.warningBackground};"><strong>${escapeHtml(input.warning)}</strong></p>`
+    : '';
   const subject = escapeHtml(OTP_MAIL_SUBJECT);
   const body = `font-family:${fontStack};font-size:16px;line-height:24px;color:${colors.ink};`;
 
@@ -103,6 +134,7 @@ function otpHtml(input: { to: string; code: string; confirmUrl: string; note: st
 <tr><td style="padding:16px 32px 0;${body}">
 <h1 style="margin:0 0 8px;font-size:22px;line-height:30px;font-weight:700;color:${colors.ink};">Your confirmation code</h1>
 <p style="margin:0;word-break:break-word;overflow-wrap:anywhere;">Enter this code on the confirmation page to confirm <strong>${to}</strong>:</p>
+${warning}
 </td></tr>
 <tr><td align="center" style="padding:20px 32px;">
 <div style="display:inline-block;padding:12px 12px 12px 20px;background-color:${colors.codeBackground};border:1px solid ${colors.codeBorder};border-radius:12px;"><b style="font-family:${monoStack};font-size:36px;line-height:44px;font-weight:700;letter-spacing:8px;color:${colors.ink};">${code}</b></div>
