@@ -1,7 +1,8 @@
 /**
  * One contender in the embedded-lock race (src/server/db/embedded-lock.test.ts), run as its own
- * process: waits for "go <epoch ms>" on stdin, spins until that moment so the contenders try at
- * once, tries to lock the folder, prints "won" or "busy", and keeps what it won until stdin ends.
+ * process. For each "go <epoch ms>" line on stdin it spins until that moment, so the contenders
+ * try at once, tries to lock the folder and prints "won" or "busy". The test resets the lock file
+ * between rounds; this process exits when stdin ends.
  */
 import { createInterface } from 'node:readline';
 import { EmbeddedDatabaseBusyError, lockEmbeddedFolder } from '../../src/server/db/embedded-lock';
@@ -10,8 +11,7 @@ const folder = process.argv[2];
 if (!folder) throw new Error('usage: lock-contender <folder>');
 
 const lines = createInterface({ input: process.stdin });
-console.log('ready');
-lines.once('line', (line) => {
+lines.on('line', (line) => {
   const at = Number(line.split(' ')[1]);
   while (Date.now() < at) {
     // Spin: a timer would wake each contender at a different moment.
@@ -25,3 +25,4 @@ lines.once('line', (line) => {
   }
 });
 lines.once('close', () => process.exit(0));
+console.log('ready');

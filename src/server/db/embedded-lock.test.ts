@@ -65,42 +65,40 @@ describe('lockEmbeddedFolder in one process', () => {
   });
 });
 
-/** A process that tries to lock `folder` when told to, and holds what it won until stopped. */
+/** A process that tries to lock `folder` each time it is told to (tests/support/lock-contender.ts). */
 type Contender = { process: ChildProcess; next: () => Promise<string> };
 
 function startContender(lockFolder: string): Contender {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'tests/support/lock-contender.ts', lockFolder],
-    {
-      stdio: ['pipe', 'pipe', 'inherit'],
-    },
+    { stdio: ['pipe', 'pipe', 'inherit'] },
   );
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-  return {
-    process: child,
-    next: async () => String((await lines.next()).value),
-  };
+  return { process: child, next: async () => String((await lines.next()).value) };
 }
 
 describe('two processes racing for one data folder', () => {
   it('never both win, on a new folder or over a stale lock', async () => {
-    // Round 0 finds no lock; every later round finds the dead winner's of the round before.
-    for (let round = 0; round < 4; round += 1) {
-      const contenders = [startContender(folder), startContender(folder)];
-      try {
-        for (const contender of contenders) expect(await contender.next()).toBe('ready');
-        const at = Date.now() + 200;
+    const contenders = [startContender(folder), startContender(folder)];
+    const dead = deadPid();
+    try {
+      for (const contender of contenders) expect(await contender.next()).toBe('ready');
+      for (let round = 0; round < 30; round += 1) {
+        // Even rounds find no lock; odd ones find the lock of a process that died.
+        if (round % 2 === 0) rmSync(`${folder}.lock`, { force: true });
+        else writeFileSync(`${folder}.lock`, `${dead}\n`);
+        const at = Date.now() + 50;
         for (const contender of contenders) contender.process.stdin!.write(`go ${at}\n`);
         const outcomes = await Promise.all(contenders.map((contender) => contender.next()));
         expect(outcomes.sort(), `round ${round}`).toEqual(['busy', 'won']);
-      } finally {
-        for (const contender of contenders) {
-          const exited = new Promise((resolve) => contender.process.once('exit', resolve));
-          contender.process.stdin!.end();
-          await exited;
-        }
+      }
+    } finally {
+      for (const contender of contenders) {
+        const exited = new Promise((resolve) => contender.process.once('exit', resolve));
+        contender.process.stdin!.end();
+        await exited;
       }
     }
-  }, 120_000);
+  }, 60_000);
 });
