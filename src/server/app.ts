@@ -20,6 +20,7 @@ import { studyRoutes } from './features/study/study.routes';
 import { AppError } from './lib/app-error';
 import { contentSecurityPolicy } from './lib/content-security-policy';
 import { apiNotFound, errorHandler } from './lib/errors';
+import { forwardedForWarning } from './lib/forwarded-for-warning';
 import type { Logger } from './lib/logger';
 import { requestLog } from './lib/request-log';
 import { sameOriginOnly } from './lib/same-origin';
@@ -134,6 +135,7 @@ export function createApp(options: AppOptions) {
 
   const app = new Hono()
     .use(requestLog(logger))
+    .use(forwardedForWarning({ trustProxy: options.trustProxy, logger }))
     // Compresses HTML and JSON on the fly; static assets arrive already compressed.
     .use(compress())
     .use(

@@ -7,6 +7,7 @@ import { EmbeddedDatabaseBusyError } from './db/embedded-lock';
 import { EnvError, loadEnv } from './env';
 import { resolveLocalSecret } from './lib/local-secret';
 import { describeForLog } from './lib/errors';
+import { listenHost, startLine } from './lib/listen-address';
 import { createLogger } from './lib/logger';
 import { connectRedis } from './lib/rate-limit/redis';
 import { createServices } from './services';
@@ -115,11 +116,11 @@ async function main() {
     avatarFolder: join(env.DATA_DIR, 'avatars'),
   });
 
-  const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, () => {
-    const url = `http://${env.HOST ?? 'localhost'}:${env.PORT}`;
-    logger.info({ url }, 'listening');
-    // The one line a newcomer looks for, plain on the console.
-    console.log(`StarPrep is running at ${url}`);
+  const hostname = listenHost(env);
+  const server = serve({ fetch: app.fetch, port: env.PORT, hostname }, () => {
+    logger.info({ host: hostname ?? 'every interface', port: env.PORT }, 'listening');
+    // Plain on the console, for the person who started it.
+    console.log(startLine(hostname, env.PORT));
     void services.generator.checkConnection?.();
     // Uploads whose text was still being read when the server last stopped.
     void services.extraction

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { request as httpGet } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './support/fixtures';
 import { type RunningServer, spawnServer, waitUntilHealthy } from './support/spawn-server';
@@ -110,6 +110,28 @@ test('finishes a download in flight before stopping', async () => {
   expect(expected).toBeGreaterThan(500_000);
   expect(received).toBe(expected);
   expect(await server.exited).toBe(0);
+});
+
+test('a development server listens on this machine only, unless HOST opens it', async () => {
+  const lan = Object.values(networkInterfaces())
+    .flat()
+    .find((address) => address?.family === 'IPv4' && !address.internal)?.address;
+  test.skip(!lan, 'this machine has no network address besides loopback');
+  const local = start({ PORT: '4189' });
+  await waitUntilHealthy(local);
+  expect(local.output()).toContain(
+    'StarPrep is running at http://localhost:4189 (this machine only: set HOST=0.0.0.0 to open it to your network)',
+  );
+  await expect(fetch(`http://${lan}:4189/api/health`)).rejects.toThrow();
+  local.process.kill('SIGTERM');
+  expect(await local.exited).toBe(0);
+
+  const open = start({ PORT: '4189', HOST: '0.0.0.0' });
+  await waitUntilHealthy(open);
+  expect(open.output()).toContain(
+    'StarPrep is running at http://localhost:4189 (on every network interface)',
+  );
+  expect((await fetch(`http://${lan}:4189/api/health`)).status).toBe(200);
 });
 
 test('refuses to start on a bad setting, naming the variable', async () => {

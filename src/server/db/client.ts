@@ -1,21 +1,14 @@
 import { resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { Database, Db } from './database';
 import { lockEmbeddedFolder } from './embedded-lock';
 import { applyMigrations } from './migrate';
 import { openPglite } from './pglite';
 import * as schema from './schema';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-
-/** An open database: the Drizzle handle plus what the server needs to check and close it. */
-export type Database = {
-  db: Db;
-  driver: 'pglite' | 'postgres';
-  ping: () => Promise<void>;
-  close: () => Promise<void>;
-};
+// Defined apart so migrate.ts can name them without importing this file (which imports it).
+export type { Database, Db };
 
 /**
  * The server's database, migrated: PostgreSQL through `pg` when a URL is given, otherwise the
