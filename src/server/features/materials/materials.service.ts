@@ -252,7 +252,7 @@ async function store(
       );
     throw error;
   }
-  if (file.extractionStatus === 'pending') deps.extraction.enqueue(row!.id);
+  if (file.extractionStatus === 'pending') deps.extraction.enqueue(row!.id, userId);
   return toMaterial(row!);
 }
 
