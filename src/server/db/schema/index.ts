@@ -12,3 +12,4 @@ export * from './billing-events';
 export * from './test-checkout-sessions';
 export * from './study-session-starts';
 export * from './admin-summaries';
+export * from './material-uploads';
