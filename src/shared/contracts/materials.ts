@@ -22,7 +22,19 @@ export const MATERIALS_MESSAGES = {
   quota: `You can upload up to ${UPLOAD_QUOTA.files} files and ${UPLOAD_QUOTA.bytes / 1024 / 1024}MB in 24 hours.`,
   overQuota: (retryAfterSeconds: number) =>
     `You can upload up to ${UPLOAD_QUOTA.files} files and ${UPLOAD_QUOTA.bytes / 1024 / 1024}MB in 24 hours. Please try again in ${waitText(retryAfterSeconds)}.`,
+  selectionOverQuota: (left: UploadQuotaLeft) =>
+    left.files === 0 || left.bytes === 0
+      ? `You have used today's uploads (${UPLOAD_QUOTA.files} files and ${UPLOAD_QUOTA.bytes / 1024 / 1024}MB in 24 hours). Please try again later.`
+      : `Right now you can upload ${left.files} more ${left.files === 1 ? 'file' : 'files'} and ${megabytes(left.bytes)}MB. Please choose fewer or smaller files.`,
 } as const;
+
+/** GET /api/materials/quota: what the student may still upload now (UPLOAD_QUOTA). */
+export type UploadQuotaLeft = { files: number; bytes: number };
+
+/** Megabytes with at most one decimal, rounded down (never more than is left). */
+function megabytes(bytes: number): string {
+  return String(Math.floor((bytes / 1024 / 1024) * 10) / 10);
+}
 
 /** "1 minute", "45 minutes", "3 hours": a wait as a person reads it, rounded up. */
 function waitText(seconds: number): string {

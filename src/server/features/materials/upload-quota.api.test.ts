@@ -127,6 +127,19 @@ describe('the daily upload quota', () => {
     expect(await materialsOf(userId)).toHaveLength(1);
   });
 
+  it('tells the page what is left, so a selection that does not fit is never half sent', async () => {
+    const { cookie, userId } = await paidStudent(app, database);
+    const left = async () =>
+      (await app.request('/api/materials/quota', { headers: { Cookie: cookie } })).json();
+    expect(await left()).toEqual({ files: UPLOAD_QUOTA.files, bytes: UPLOAD_QUOTA.bytes });
+    await seedUploads(userId, 3, 2, 2 * MB);
+    await seedUploads(userId, 1, 30, 2 * MB); // a day ago: no longer counted
+    expect(await left()).toEqual({
+      files: UPLOAD_QUOTA.files - 3,
+      bytes: UPLOAD_QUOTA.bytes - 6 * MB,
+    });
+  });
+
   it("one student's quota is theirs alone", async () => {
     const full = await paidStudent(app, database);
     await seedUploads(full.userId, UPLOAD_QUOTA.files, 1);

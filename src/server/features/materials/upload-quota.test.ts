@@ -37,5 +37,11 @@ describe('secondsUntilRoom', () => {
     );
     expect(MATERIALS_MESSAGES.overQuota(45 * 60)).toMatch(/in 45 minutes\.$/);
     expect(MATERIALS_MESSAGES.overQuota(4 * 60 * 60 - 5)).toMatch(/in 4 hours\.$/);
+    expect(MATERIALS_MESSAGES.selectionOverQuota({ files: 1, bytes: 5.55 * MB })).toBe(
+      'Right now you can upload 1 more file and 5.5MB. Please choose fewer or smaller files.',
+    );
+    expect(MATERIALS_MESSAGES.selectionOverQuota({ files: 0, bytes: 90 * MB })).toMatch(
+      /^You have used today's uploads/,
+    );
   });
 });

@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
-import { MATERIALS_MESSAGES } from '#shared/contracts/materials';
+import { MATERIALS_MESSAGES, type UploadQuotaLeft } from '#shared/contracts/materials';
 import { UPLOAD_QUOTA } from '#shared/limits';
 import type { Database, Db } from '../../db/client';
 import { materialUploads } from '../../db/schema';
@@ -30,16 +30,33 @@ export function secondsUntilRoom(uses: readonly Use[], sizeBytes: number, now: D
   return Math.max(0, Math.ceil((roomAt - now.getTime()) / 1000));
 }
 
-/** Throws the 429 when an upload of `sizeBytes` would go over the quota. */
-export async function checkUploadQuota(db: Db, userId: string, sizeBytes: number): Promise<void> {
-  const now = new Date();
-  const uses = await db
+/** The student's uploads inside the window at `now`, oldest first. */
+function usesInWindow(db: Db, userId: string, now: Date): Promise<Use[]> {
+  return db
     .select({ sizeBytes: materialUploads.sizeBytes, createdAt: materialUploads.createdAt })
     .from(materialUploads)
     .where(and(eq(materialUploads.userId, userId), gt(materialUploads.createdAt, windowStart(now))))
     .orderBy(asc(materialUploads.createdAt));
-  const wait = secondsUntilRoom(uses, sizeBytes, now);
+}
+
+/** Throws the 429 when an upload of `sizeBytes` would go over the quota. */
+export async function checkUploadQuota(db: Db, userId: string, sizeBytes: number): Promise<void> {
+  const now = new Date();
+  const wait = secondsUntilRoom(await usesInWindow(db, userId, now), sizeBytes, now);
   if (wait > 0) throw AppError.rateLimited(MATERIALS_MESSAGES.overQuota(wait), wait);
+}
+
+/**
+ * What the student may still upload now. The page asks before sending a selection, because it
+ * removes what one attempt stored when a later file fails, and removed uploads still count.
+ */
+export async function uploadQuotaLeft(db: Db, userId: string): Promise<UploadQuotaLeft> {
+  const uses = await usesInWindow(db, userId, new Date());
+  const bytes = uses.reduce((total, use) => total + use.sizeBytes, 0);
+  return {
+    files: Math.max(0, UPLOAD_QUOTA.files - uses.length),
+    bytes: Math.max(0, UPLOAD_QUOTA.bytes - bytes),
+  };
 }
 
 /**
