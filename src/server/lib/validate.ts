@@ -19,8 +19,8 @@ export function jsonBody<Schema extends z.ZodType>(schema: Schema) {
       const first = result.error.issues[0]?.message ?? 'The request could not be read.';
       throw new AppError('invalid_input', first, fields);
     }
-    // The body as sent: zod may have dropped or changed what the check must see. (Read once:
-    // Hono keeps the parsed body.)
+    // The body as sent: zod may have dropped or changed what the check must see. (Hono keeps
+    // the body's text, so this parses it again without reading the request again.)
     const path = findUnstorable(await c.req.json());
     if (path) {
       const field = path.length > 0 ? String(path[0]) : 'form';
