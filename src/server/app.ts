@@ -25,6 +25,7 @@ import type { Logger } from './lib/logger';
 import { requestLog } from './lib/request-log';
 import { sameOriginOnly } from './lib/same-origin';
 import { spaRoutes } from './lib/spa';
+import { storableUrl } from './lib/storable-url';
 import type { Services } from './services';
 
 /** JSON bodies above this are refused before they are read; upload routes set their own. */
@@ -70,6 +71,7 @@ export function createApp(options: AppOptions) {
   const ownBodyLimit = new Set<string>([AVATAR_UPLOAD_PATH, MATERIAL_FILE_UPLOAD_PATH]);
 
   const api = new Hono()
+    .use(storableUrl)
     .use(sameOriginOnly(options.publicUrl))
     .use((c, next) => (ownBodyLimit.has(c.req.path) ? next() : apiBodyLimit(c, next)))
     .route('/health', healthRoutes(database))

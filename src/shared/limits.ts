@@ -79,6 +79,17 @@ export const UPLOAD = {
   redirectAfterMs: 2_000,
 } as const;
 
+/**
+ * Not in the spec: what one student may upload (files and pasted text) in any 24 hours, so one
+ * account cannot fill the storage or keep the text extraction busy. A removed material still
+ * counts. Generous next to a real week of study: a whole course's notes fit.
+ */
+export const UPLOAD_QUOTA = {
+  files: 50,
+  bytes: 100 * 1024 * 1024,
+  windowMs: 24 * 60 * 60 * 1000,
+} as const;
+
 export const AVATAR = {
   maxBytes: 2 * 1024 * 1024,
   types: ['image/jpeg', 'image/png', 'image/webp'],

@@ -178,3 +178,42 @@ test('.doc and .pages files are stored, and the page says their text is not read
   await page.goto('/study-materials');
   await expect(page.getByText(note)).toHaveCount(2);
 });
+
+test('the page says the daily quota, and a selection over it is refused before any byte is sent', async ({
+  page,
+  consoleErrors,
+}, testInfo) => {
+  test.slow(); // 49 uploads come first
+  const { UPLOAD_QUOTA } = await import('../../src/shared/limits');
+  await signInPaidStudent(page);
+  // A day of uploads but one, made through the API as the page would, then removed again:
+  // removed uploads still count (and the page stays short).
+  for (let upload = 1; upload < UPLOAD_QUOTA.files; upload += 1) {
+    const saved = await page.request.post('/api/materials/text', {
+      data: { text: `Note ${upload}: consideration is a bargained-for exchange.` },
+    });
+    expect(saved.status()).toBe(201);
+    const { id } = (await saved.json()) as { id: string };
+    expect((await page.request.delete(`/api/materials/${id}`)).status()).toBe(204);
+  }
+  await page.goto('/study-materials');
+  await expect(page.locator('#file-rules')).toContainText(
+    'You can upload up to 50 files and 100MB in 24 hours.',
+  );
+
+  let uploads = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/materials/files')) uploads += 1;
+  });
+  await page.getByLabel('Choose files').setInputFiles([
+    { name: 'one.txt', mimeType: 'text/plain', buffer: Buffer.from('Offer and acceptance.') },
+    { name: 'two.txt', mimeType: 'text/plain', buffer: Buffer.from('The mailbox rule.') },
+  ]);
+  await page.getByRole('button', { name: 'Continue to Dashboard' }).click();
+  await expect(
+    page.getByText(/Right now you can upload 1 more file and 99\.\d+MB\. Please choose fewer/),
+  ).toBeVisible();
+  expect(uploads).toBe(0);
+  await screenshots(page, testInfo, 'study-materials-quota');
+  expect(consoleErrors).toEqual([]);
+});

@@ -13,6 +13,7 @@ import { PaidPage } from '../features/auth/paid-page';
 import { DropZone } from '../features/materials/drop-zone';
 import {
   deleteMaterial,
+  fitsUploadQuota,
   savePastedText,
   UPLOAD_FAILED,
   uploadFileWithProgress,
@@ -92,6 +93,16 @@ function StudyMaterials() {
     }
     setError(null);
     setBusy(true);
+    // Asked first: a file refused halfway would undo the ones before it, which still count.
+    const quota = await fitsUploadQuota(
+      files.map((item) => item.file),
+      text,
+    );
+    if (!quota.fits) {
+      setError({ summary: MATERIALS_MESSAGES.selectionOverQuota(quota.left) });
+      setBusy(false);
+      return;
+    }
     const stored: string[] = [];
     try {
       for (const item of files) {
@@ -135,7 +146,8 @@ function StudyMaterials() {
         <h2 className="text-xl font-semibold">Files</h2>
         <DropZone disabled={locked} onFiles={addFiles} describedBy="file-rules" />
         <p id="file-rules" className="text-sm text-ink-muted">
-          PDF, Word (.doc, .docx), Pages (.pages) or plain text (.txt), up to 10MB each.
+          PDF, Word (.doc, .docx), Pages (.pages) or plain text (.txt), up to 10MB each.{' '}
+          {MATERIALS_MESSAGES.quota}
         </p>
         {pickProblems.length > 0 && (
           <Alert tone="error">

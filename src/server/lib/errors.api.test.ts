@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureLogs } from '../../../tests/support/test-app';
 import { createTestDatabase } from '../../../tests/support/test-database';
+import { UNSTORABLE_TEXT_MESSAGE } from '#shared/contracts/text';
 import type { Database } from '../db/client';
 import { AppError } from './app-error';
 import { errorHandler } from './errors';
@@ -47,6 +48,25 @@ describe('errorHandler', () => {
     const logged = logs.raw.join('\n');
     expect(logged).toMatch(/table_that_does_not_exist/);
     expect(logged).not.toContain('ada.secret@example.com');
+  });
+
+  it.each([
+    ['NUL in text', sql`select ${'ada\u0000secret'}::text`],
+    ['\\u0000 in JSON', sql`select ${'{"note":"ada\\u0000secret"}'}::jsonb`],
+  ])('answers text the database refused (%s) as a 400, without the query', async (_, query) => {
+    const { app, logs } = appWith(async () => {
+      await database.db.execute(query);
+      return new Response('unreachable');
+    });
+    const response = await app.request('/explode');
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({
+      error: { code: 'invalid_input', message: UNSTORABLE_TEXT_MESSAGE },
+    });
+    expect(text).not.toMatch(/select|secret|0x00/i);
+    expect(logs.raw.join('\n')).toMatch(/select \$1/);
+    expect(logs.raw.join('\n')).not.toContain('secret');
   });
 
   it('passes an AppError through with its code, message and fields', async () => {

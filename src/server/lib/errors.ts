@@ -5,6 +5,7 @@ import {
   NOT_FOUND_MESSAGE,
   PAYLOAD_TOO_LARGE_MESSAGE,
 } from '#shared/contracts/errors';
+import { UNSTORABLE_TEXT_MESSAGE } from '#shared/contracts/text';
 import { AppError } from './app-error';
 import type { Logger } from './logger';
 
@@ -23,6 +24,16 @@ export function errorHandler(logger: Logger): ErrorHandler {
     }
     if (error instanceof HTTPException && error.status < 500) {
       const appError = fromHttpStatus(error.status);
+      return c.json(appError.toBody(), appError.status);
+    }
+    if (isUnstorableTextError(error)) {
+      // The last line of defence behind the shared text rule (contracts/text.ts): text that
+      // slipped past it is still the sender's problem, told plainly, and still logged as a bug.
+      logger.warn(
+        { err: describeForLog(error), method: c.req.method, path: c.req.path },
+        'text the database cannot store reached a query',
+      );
+      const appError = new AppError('invalid_input', UNSTORABLE_TEXT_MESSAGE);
       return c.json(appError.toBody(), appError.status);
     }
     logger.error(
@@ -51,6 +62,22 @@ export function describeForLog(error: unknown): Record<string, unknown> {
     ...(typeof constraint === 'string' && { constraint }),
     ...(cause && { cause }),
   };
+}
+
+/**
+ * PostgreSQL's refusals of text it cannot store, on the error or (from Drizzle) its cause:
+ * 22021 character_not_in_repertoire ("invalid byte sequence for encoding UTF8: 0x00", a NUL in
+ * text) and 22P05 untranslatable_character ("unsupported Unicode escape sequence", \u0000 in
+ * JSON). PGlite and the pg driver report the same codes.
+ */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+function isUnstorableTextError(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && UNSTORABLE_TEXT_CODES.has(code)) return true;
+  }
+  return false;
 }
 
 function fromHttpStatus(status: number): AppError {

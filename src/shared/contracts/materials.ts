@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UPLOAD } from '../limits';
+import { UPLOAD, UPLOAD_QUOTA } from '../limits';
 
 /**
  * The upload page (spec sections 2, 3, 5 and 8): which files are accepted, the messages, and the
@@ -18,7 +18,30 @@ export const MATERIALS_MESSAGES = {
   missingFileName: 'The file name is missing.',
   interrupted: 'The upload was interrupted. Please try again.',
   notFound: 'This study material was not found.',
+  /** The page's hint and the 429's first sentence. */
+  quota: `You can upload up to ${UPLOAD_QUOTA.files} files and ${UPLOAD_QUOTA.bytes / 1024 / 1024}MB in 24 hours.`,
+  overQuota: (retryAfterSeconds: number) =>
+    `You can upload up to ${UPLOAD_QUOTA.files} files and ${UPLOAD_QUOTA.bytes / 1024 / 1024}MB in 24 hours. Please try again in ${waitText(retryAfterSeconds)}.`,
+  selectionOverQuota: (left: UploadQuotaLeft) =>
+    left.files === 0 || left.bytes === 0
+      ? `You have used today's uploads (${UPLOAD_QUOTA.files} files and ${UPLOAD_QUOTA.bytes / 1024 / 1024}MB in 24 hours). Please try again later.`
+      : `Right now you can upload ${left.files} more ${left.files === 1 ? 'file' : 'files'} and ${megabytes(left.bytes)}MB. Please choose fewer or smaller files.`,
 } as const;
+
+/** GET /api/materials/quota: what the student may still upload now (UPLOAD_QUOTA). */
+export type UploadQuotaLeft = { files: number; bytes: number };
+
+/** Megabytes with at most one decimal, rounded down (never more than is left). */
+function megabytes(bytes: number): string {
+  return String(Math.floor((bytes / 1024 / 1024) * 10) / 10);
+}
+
+/** "1 minute", "45 minutes", "3 hours": a wait as a person reads it, rounded up. */
+function waitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes < 90) return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
 
 /** The kinds of file the upload accepts, by what their bytes are. */
 export const MATERIAL_KINDS = ['pdf', 'docx', 'doc', 'pages', 'text'] as const;

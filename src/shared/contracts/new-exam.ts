@@ -5,6 +5,7 @@ import {
   type RegistrationErrors,
   validateRegistration,
 } from './registration';
+import { isStorableText, notAllowedMessage } from './text';
 
 /**
  * "Pay for a new exam" (spec section 2, dashboard): the exam part of the registration form, with
@@ -30,6 +31,7 @@ export const newExamRequestSchema = z.object(
       z
         .string({ error: `${REGISTRATION_LABELS[field]} must be text.` })
         .max(10_000)
+        .refine(isStorableText, { error: notAllowedMessage(REGISTRATION_LABELS[field]) })
         .default(''),
     ]),
   ) as Record<NewExamField, z.ZodDefault<z.ZodString>>,

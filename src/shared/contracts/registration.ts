@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COUNTRIES, EDUCATION_LEVELS, EXAM_CATEGORIES, US_STATES } from '../catalog';
 import { FIELD_MAX } from '../limits';
 import { isValidPassword } from './password';
-import { hasForbiddenCharacters, notAllowedMessage, tooLongMessage } from './text';
+import { hasForbiddenCharacters, isStorableText, notAllowedMessage, tooLongMessage } from './text';
 
 /**
  * The exam registration form (spec sections 2 and 5): its fields, its rules in the spec's order
@@ -105,7 +105,8 @@ export const EMPTY_REGISTRATION: RegistrationForm = Object.fromEntries(
 /**
  * What the API accepts: every field a string (a missing one counts as empty), nothing else.
  * Lengths are checked by `validateRegistration` so each gets its own message; the cap here
- * only stops absurd values before any rule runs.
+ * only stops absurd values before any rule runs, and text the database cannot store
+ * (contracts/text.ts) is refused here with the field's own message.
  */
 export const registrationRequestSchema = z.object(
   Object.fromEntries(
@@ -114,6 +115,7 @@ export const registrationRequestSchema = z.object(
       z
         .string({ error: `${REGISTRATION_LABELS[field]} must be text.` })
         .max(10_000)
+        .refine(isStorableText, { error: notAllowedMessage(REGISTRATION_LABELS[field]) })
         .default(''),
     ]),
   ) as Record<RegistrationField, z.ZodDefault<z.ZodString>>,

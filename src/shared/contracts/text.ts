@@ -23,3 +23,53 @@ export function tooLongMessage(label: string, max: number): string {
 export function notAllowedMessage(label: string): string {
   return `${label} contains characters that are not allowed.`;
 }
+
+/**
+ * Text PostgreSQL cannot store: NUL (a text value ends there, so the server refuses it) and lone
+ * UTF-16 surrogates (half of a pair, such as half an emoji: they have no UTF-8 form, so the
+ * driver would silently store U+FFFD instead). With the `u` flag a valid pair is one code point,
+ * so only a lone half matches. Every text that reaches the database passes this rule: typed
+ * input is refused with UNSTORABLE_TEXT_MESSAGE, text read from an uploaded file is stripped.
+ */
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
+const UNSTORABLE = /[\u0000\ud800-\udfff]/u;
+// eslint-disable-next-line no-control-regex -- finding NUL is the point
+const UNSTORABLE_ALL = /[\u0000\ud800-\udfff]/gu;
+
+export const UNSTORABLE_TEXT_MESSAGE =
+  'This text contains a character that cannot be saved (a NUL character or half of an emoji). Please remove it and try again.';
+
+export function isStorableText(value: string): boolean {
+  return !UNSTORABLE.test(value);
+}
+
+/** For text nobody typed (a document's extracted text): the unstorable characters removed. */
+export function stripUnstorable(value: string): string {
+  return value.replace(UNSTORABLE_ALL, '');
+}
+
+/**
+ * The path of the first text (a string or an object key) in parsed JSON or a query that breaks
+ * the rule, or undefined when everything can be stored.
+ */
+export function findUnstorable(
+  value: unknown,
+  path: (string | number)[] = [],
+): (string | number)[] | undefined {
+  if (typeof value === 'string') return isStorableText(value) ? undefined : path;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = findUnstorable(item, [...path, index]);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (!isStorableText(key)) return [...path, key];
+      const found = findUnstorable(item, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}

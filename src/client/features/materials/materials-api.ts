@@ -1,6 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 // Types and plain constants only from the contract module's exports used here.
-import type { StudyMaterial, StudyMaterialList } from '#shared/contracts/materials';
+import type {
+  StudyMaterial,
+  StudyMaterialList,
+  UploadQuotaLeft,
+} from '#shared/contracts/materials';
 import { api } from '../../lib/api';
 import { ApiRequestError, toApiRequestError } from '../../lib/api-error';
 
@@ -50,6 +54,23 @@ export function uploadFileWithProgress(
     request.onabort = () => reject(new ApiRequestError(0, 'aborted', UPLOAD_FAILED));
     request.send(file);
   });
+}
+
+/**
+ * Whether a selection of files and pasted text fits what the student may still upload today.
+ * When the quota cannot be read the answer is yes: the server counts every upload anyway.
+ */
+export async function fitsUploadQuota(
+  files: readonly File[],
+  text: string,
+): Promise<{ fits: true } | { fits: false; left: UploadQuotaLeft }> {
+  const response = await api.api.materials.quota.$get().catch(() => undefined);
+  if (!response?.ok) return { fits: true };
+  const left = (await response.json()) as UploadQuotaLeft;
+  const count = files.length + (text.trim() === '' ? 0 : 1);
+  const bytes =
+    files.reduce((total, file) => total + file.size, 0) + new TextEncoder().encode(text).length;
+  return count <= left.files && bytes <= left.bytes ? { fits: true } : { fits: false, left };
 }
 
 export async function savePastedText(text: string): Promise<StudyMaterial> {

@@ -13,3 +13,4 @@ export * from './test-checkout-sessions';
 export * from './study-session-starts';
 export * from './admin-summaries';
 export * from './signup-codes';
+export * from './material-uploads';

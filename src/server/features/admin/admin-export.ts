@@ -1,11 +1,9 @@
 import { pipeline, Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { createGzip } from 'node:zlib';
-import type { AdminFilters, AdminRegistrationRow } from '#shared/contracts/admin';
-import type { Database } from '../../db/client';
+import type { AdminRegistrationRow } from '#shared/contracts/admin';
 import type { Logger } from '../../lib/logger';
 import { describeForLog } from '../../lib/errors';
-import { exportBatches } from './admin-registrations.service';
 import { csvRecord } from './csv';
 
 const EXPORT_HEADER = [
@@ -49,21 +47,35 @@ function exportCells(row: AdminRegistrationRow): (string | null)[] {
 /** Spreadsheet programs read a UTF-8 file as UTF-8 (names with accents) only after this mark. */
 const UTF8_BOM = '\uFEFF';
 
+/** The message a cut-off export fails with: nothing of the query or its values. */
+export const EXPORT_INTERRUPTED = 'The export was interrupted.';
+
 /**
  * The export as a byte stream that reads the next batch from the database only when the client
  * has taken the previous one (pull): memory stays at one batch however many rows there are, and
  * a download that is cancelled stops the queries.
+ *
+ * The first batch is read before the stream exists, so a failure there (before any byte is
+ * sent) rejects this promise and leaves through the app's error handler as the normal JSON error.
+ * Once bytes are sent the status is 200 and cannot change: a later failure is logged here and
+ * fails the stream with EXPORT_INTERRUPTED only, so the server cuts the download off instead of
+ * writing the database's message (the SQL and its values) to the client or the console.
  */
-export function exportCsvStream(
-  database: Database,
+export async function exportCsvStream(
+  batches: AsyncGenerator<AdminRegistrationRow[]>,
   logger: Logger,
-  filters: AdminFilters,
-): ReadableStream<Uint8Array> {
+): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
-  const batches = exportBatches(database, filters);
+  const first = await batches.next();
+  const records = (rows: AdminRegistrationRow[]) => rows.map((row) => csvRecord(exportCells(row)));
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      controller.enqueue(encoder.encode(UTF8_BOM + csvRecord(EXPORT_HEADER)));
+      const head = [
+        UTF8_BOM + csvRecord(EXPORT_HEADER),
+        ...(first.done ? [] : records(first.value)),
+      ];
+      controller.enqueue(encoder.encode(head.join('')));
+      if (first.done) controller.close();
     },
     async pull(controller) {
       try {
@@ -72,13 +84,10 @@ export function exportCsvStream(
           controller.close();
           return;
         }
-        let text = '';
-        for (const row of next.value) text += csvRecord(exportCells(row));
-        controller.enqueue(encoder.encode(text));
+        controller.enqueue(encoder.encode(records(next.value).join('')));
       } catch (error) {
-        // The headers are sent: the client sees a cut-off download, the log says why.
         logger.error({ err: describeForLog(error) }, 'admin CSV export failed');
-        controller.error(error);
+        controller.error(new Error(EXPORT_INTERRUPTED));
       }
     },
     async cancel() {

@@ -13,7 +13,7 @@ import { forwardCookies } from '../auth/auth-errors';
 import { type AuthDeps, signOut } from '../auth/auth.service';
 import { adminSignIn } from './admin-auth.service';
 import { exportCsvStream, gzipped } from './admin-export';
-import { registrationPage } from './admin-registrations.service';
+import { exportBatches, registrationPage } from './admin-registrations.service';
 import { adminCards, resultCounts, revenueBreakdown, topExamTypes } from './admin-stats.service';
 
 /**
@@ -55,10 +55,12 @@ export function adminRoutes(deps: AuthDeps & { trustProxy: boolean }) {
     .get('/registrations', queryParams(adminTableQuerySchema), async (c) =>
       c.json(await registrationPage(database, c.req.valid('query'))),
     )
-    .get('/registrations.csv', queryParams(adminFiltersSchema), (c) => {
+    .get('/registrations.csv', queryParams(adminFiltersSchema), async (c) => {
+      // Before any header: a failure reading the first rows is the normal JSON error.
+      const batches = exportBatches(database, c.req.valid('query'));
+      const csv = await exportCsvStream(batches, deps.logger);
       c.header('Content-Type', 'text/csv; charset=utf-8');
       c.header('Content-Disposition', `attachment; filename="${adminExportFileName(new Date())}"`);
-      const csv = exportCsvStream(database, deps.logger, c.req.valid('query'));
       if (!/\bgzip\b/i.test(c.req.header('accept-encoding') ?? '')) return c.body(csv);
       c.header('Content-Encoding', 'gzip');
       c.header('Vary', 'Accept-Encoding');

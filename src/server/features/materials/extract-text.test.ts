@@ -35,6 +35,15 @@ describe('tidyText', () => {
     expect(tidyText('\ufeffa\r\nb  \t c\n\n\n\nd ')).toBe('a\nb c\n\nd');
     expect(tidyText('x'.repeat(MAX_EXTRACTED_CHARS + 10))).toHaveLength(MAX_EXTRACTED_CHARS);
   });
+
+  it('strips what PostgreSQL cannot store, keeping whole emoji', () => {
+    expect(tidyText('Tor\u0000ts \ud800are 📚 civil\udfff wrongs')).toBe(
+      'Torts are 📚 civil wrongs',
+    );
+    // The cap falls inside an emoji: its lone first half is dropped, not stored.
+    const cut = tidyText(`${'x'.repeat(MAX_EXTRACTED_CHARS - 1)}📚`);
+    expect(cut).toBe('x'.repeat(MAX_EXTRACTED_CHARS - 1));
+  });
 });
 
 describe('extractText (as the worker runs it)', () => {

@@ -1,4 +1,5 @@
 import yauzl from 'yauzl';
+import { stripUnstorable } from '#shared/contracts/text';
 import { ZIP_LIMITS } from './file-kind';
 
 /**
@@ -115,9 +116,14 @@ export function reflowLines(text: string): string {
   return out.join('\n');
 }
 
-/** Newlines normalized, runs of blank lines and spaces collapsed, capped at MAX_EXTRACTED_CHARS. */
+/**
+ * Newlines normalized, runs of blank lines and spaces collapsed, capped at MAX_EXTRACTED_CHARS.
+ * A document may hold NUL or broken surrogates (PDFs often do), which PostgreSQL cannot store:
+ * they are stripped here, nobody typed them (contracts/text.ts), and once more after the cap,
+ * which can cut an emoji's surrogate pair in half.
+ */
 export function tidyText(text: string): string {
-  return text
+  const tidy = stripUnstorable(text)
     .replace(/^\ufeff/, '')
     .replace(/\r\n?/g, '\n')
     .replace(/[ \t\f\v\u00a0]+/g, ' ')
@@ -125,4 +131,5 @@ export function tidyText(text: string): string {
     .replace(/\n{3,}/g, '\n\n')
     .trim()
     .slice(0, MAX_EXTRACTED_CHARS);
+  return stripUnstorable(tidy);
 }

@@ -9,6 +9,7 @@ import type { FileStorage } from '../../integrations/storage';
 import { describeForLog } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { ExtractJob, ExtractReply } from './extract-worker';
+import { FairQueue } from './fair-queue';
 import { kindOfContentType } from './materials.service';
 import { removeStaleSpoolFiles } from './upload-spool';
 
@@ -16,13 +17,15 @@ import { removeStaleSpoolFiles } from './upload-spool';
  * Text extraction off the request's path: the upload answers as soon as the file is stored
  * (status pending), then this queue reads the file back and hands its bytes to a worker thread
  * (extract-worker.ts), one file at a time, and records the text (done), that none was found
- * (empty) or the failure (failed). The worker starts with the first job and stops after
+ * (empty) or the failure (failed). Students take turns (fair-queue.ts): one student's hundred
+ * files do not hold back another student's one. The worker starts with the first job and stops after
  * `idleMs` without one, so an idle server holds no PDF reader in memory. Its heap is capped and
  * each job has a deadline: a hostile file can only fail its own job.
  * Jobs left pending by a stop are taken up again at start (resumePending).
  */
 export type ExtractionQueue = {
-  enqueue(materialId: string): void;
+  /** Queues a material of the student `userId` (whose turn decides when it is read). */
+  enqueue(materialId: string, userId: string): void;
   /**
    * At start: queues every material still pending, and removes spool files an interrupted
    * upload left; returns how many materials were queued.
@@ -48,7 +51,7 @@ export function createExtractionQueue(options: ExtractionQueueOptions): Extracti
   const { database, storage, logger } = options;
   const timeoutMs = options.timeoutMs ?? 120_000;
   const idleMs = options.idleMs ?? 5_000;
-  const queue: string[] = [];
+  const queue = new FairQueue<string>();
   let running = false;
   let closed = false;
   let idleWaiters: (() => void)[] = [];
@@ -108,28 +111,29 @@ export function createExtractionQueue(options: ExtractionQueueOptions): Extracti
     );
 
   return {
-    enqueue(materialId) {
+    enqueue(materialId, userId) {
       if (closed) return;
-      queue.push(materialId);
+      queue.push(userId, materialId);
       // After the current request's answer: the job never runs inside the upload's handler.
       setImmediate(safePump);
     },
     async resumePending() {
       await removeStaleSpoolFiles(storage.spoolDir, 60 * 60 * 1000);
       const rows = await database.db
-        .select({ id: studyMaterials.id })
+        .select({ id: studyMaterials.id, userId: studyMaterials.userId })
         .from(studyMaterials)
-        .where(eq(studyMaterials.extractionStatus, 'pending'));
-      for (const row of rows) this.enqueue(row.id);
+        .where(eq(studyMaterials.extractionStatus, 'pending'))
+        .orderBy(studyMaterials.createdAt);
+      for (const row of rows) this.enqueue(row.id, row.userId);
       return rows.length;
     },
     whenIdle() {
-      if (!running && queue.length === 0) return Promise.resolve();
+      if (!running && queue.size === 0) return Promise.resolve();
       return new Promise((resolve) => idleWaiters.push(resolve));
     },
     async close() {
       closed = true;
-      queue.length = 0;
+      queue.clear();
       await worker.stop();
       settleIdle();
     },

@@ -11,6 +11,7 @@ import {
   savePastedText,
   uploadFile,
 } from './materials.service';
+import { uploadQuotaLeft } from './upload-quota';
 
 /**
  * The path of the file upload, which streams its body under its own 10 MB limit: the API's
@@ -47,6 +48,10 @@ export function materialsRoutes(deps: MaterialsDeps & { auth: Auth }) {
     .post('/text', paid, jsonBody(pastedTextSchema), async (c) => {
       const material = await savePastedText(deps, c.get('user').id, c.req.valid('json').text);
       return c.json(material, 201);
+    })
+    .get('/quota', paid, async (c) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json(await uploadQuotaLeft(deps.database.db, c.get('user').id));
     })
     .get('/:id', paid, async (c) => {
       c.header('Cache-Control', 'no-store');

@@ -25,6 +25,7 @@ import { MAX_EXTRACTED_CHARS, tidyText } from './extract-text';
 import type { ExtractionQueue } from './extraction-queue';
 import { bytesMatchKind } from './file-kind';
 import { InterruptedError, spoolBody, TooLargeError } from './upload-spool';
+import { checkUploadQuota, withinUploadQuota } from './upload-quota';
 import { isUuid } from '../../lib/uuid';
 
 export type MaterialsDeps = {
@@ -41,7 +42,8 @@ const LIST_LIMIT = 100;
  * One uploaded file: the name's ending must be accepted and the bytes must be that kind (their
  * signature and structure, file-kind.ts); at most 10 MB, counted while the body streams in.
  * Stored under `<user id>/<timestamp>_<name>`, then one study_materials row; if the row cannot
- * be written the stored file is removed, so nothing is left half-stored. PDF and .docx text is
+ * be written the stored file is removed, so nothing is left half-stored. The daily upload quota
+ * is checked before the body is read (with its declared size) and again, exactly, as it is stored. PDF and .docx text is
  * read afterwards by the extraction queue; a text file's text is the file itself.
  */
 export async function uploadFile(
@@ -60,6 +62,8 @@ export async function uploadFile(
   if (declared > UPLOAD.maxFileBytes) {
     throw new AppError('payload_too_large', MATERIALS_MESSAGES.tooLarge(fileName));
   }
+  // A student over the quota is told before ten megabytes are sent for nothing.
+  await checkUploadQuota(deps.database.db, userId, Number.isFinite(declared) ? declared : 0);
 
   let spooled;
   try {
@@ -229,18 +233,20 @@ async function store(
   );
   let row;
   try {
-    [row] = await deps.database.db
-      .insert(studyMaterials)
-      .values({
-        userId,
-        fileUrl: key,
-        fileName: file.fileName,
-        contentType,
-        sizeBytes: file.sizeBytes,
-        extractedText: file.extractedText,
-        extractionStatus: file.extractionStatus,
-      })
-      .returning(materialColumns);
+    [row] = await withinUploadQuota(deps.database, userId, file.sizeBytes, (tx) =>
+      tx
+        .insert(studyMaterials)
+        .values({
+          userId,
+          fileUrl: key,
+          fileName: file.fileName,
+          contentType,
+          sizeBytes: file.sizeBytes,
+          extractedText: file.extractedText,
+          extractionStatus: file.extractionStatus,
+        })
+        .returning(materialColumns),
+    );
   } catch (error) {
     await deps.storage
       .remove(key)
@@ -252,7 +258,7 @@ async function store(
       );
     throw error;
   }
-  if (file.extractionStatus === 'pending') deps.extraction.enqueue(row!.id);
+  if (file.extractionStatus === 'pending') deps.extraction.enqueue(row!.id, userId);
   return toMaterial(row!);
 }
 
