@@ -46,6 +46,9 @@ export async function openDatabase(options: {
   return database;
 }
 
+/** The longest a query waits for a PostgreSQL connection before it fails. */
+export const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
+
 export type IdleClientErrorHandler = (error: Error) => void;
 
 /**
@@ -61,7 +64,15 @@ export async function openPostgres(
 ): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle: drizzleNodePg } = await import('drizzle-orm/node-postgres');
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // While the database is down or every connection is busy, a request waits at most this long
+    // for one, then fails (and is answered 503), so nothing hangs through an outage.
+    connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+    // Notices a server that vanished without closing the socket (a host gone, not a restart).
+    keepAlive: true,
+  });
   pool.on('error', onIdleClientError);
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   return {
