@@ -1,0 +1,84 @@
+// PostgreSQL for the fault scripts, never disturbing the shared server other people use:
+// a throwaway cluster of our own (for the scripts that stop the database), or a uniquely named
+// database on the shared server (dropped afterwards). Both register their own cleanup.
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { onCleanup } from './cleanup.mjs';
+
+/** The newest installed PostgreSQL's bin folder (Debian's layout: /usr/lib/postgresql/<n>/bin). */
+function postgresBin() {
+  const versions = readdirSync('/usr/lib/postgresql').sort((a, b) => Number(b) - Number(a));
+  if (versions.length === 0) throw new Error('no PostgreSQL in /usr/lib/postgresql');
+  return join('/usr/lib/postgresql', versions[0], 'bin');
+}
+
+/** initdb and pg_ctl refuse to run as root: as root they run as the postgres user. */
+function runAsOwner(command, args) {
+  const asRoot = process.getuid?.() === 0;
+  const [file, fullArgs] = asRoot
+    ? ['runuser', ['-u', 'postgres', '--', command, ...args]]
+    : [command, args];
+  execFileSync(file, fullArgs, { stdio: ['ignore', 'ignore', 'pipe'], cwd: tmpdir() });
+}
+
+/**
+ * A new cluster on `port` in a temporary folder, started; `stop()` and `start()` take it down
+ * and up (a fast shutdown, as an administrator's restart), and it is removed at cleanup.
+ * Durability settings stay at their defaults, so a restart shows what a real one would.
+ */
+export function startOwnPostgres(port) {
+  const bin = postgresBin();
+  const folder = mkdtempSync(join(tmpdir(), 'starprep-faults-pg-'));
+  chmodSync(folder, 0o777);
+  const dataDir = join(folder, 'data');
+  if (process.getuid?.() === 0) execFileSync('chown', ['postgres', folder]);
+  onCleanup(() => rmSync(folder, { recursive: true, force: true }));
+
+  runAsOwner(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync']);
+  const pgCtl = (...args) => runAsOwner(join(bin, 'pg_ctl'), ['-D', dataDir, ...args]);
+  const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c max_connections=50`;
+  const start = () => pgCtl('-w', '-t', '30', '-l', join(folder, 'log'), '-o', options, 'start');
+  const stop = () => pgCtl('-w', '-t', '30', '-m', 'fast', 'stop');
+  start();
+  let running = true;
+  onCleanup(() => running && pgCtl('-w', '-m', 'immediate', 'stop'));
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      stop();
+      running = false;
+    },
+    start() {
+      start();
+      running = true;
+    },
+  };
+}
+
+/** A new, empty database named uniquely on the server at `serverUrl`, dropped at cleanup. */
+export async function scratchDatabase(serverUrl) {
+  const name = `starprep_faults_${process.pid}_${Date.now().toString(36)}`;
+  await withClient(serverUrl, (client) => client.query(`create database "${name}"`));
+  onCleanup(() =>
+    withClient(serverUrl, (client) =>
+      client.query(`drop database if exists "${name}" with (force)`),
+    ),
+  );
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Runs `work` on one short-lived connection. */
+export async function withClient(url, work) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
