@@ -1,10 +1,21 @@
 // Whatever a fault script started (a database cluster, a Redis, a server, a temporary folder)
 // is registered here and undone in reverse order: at the end of the run, on an error, and on
 // Ctrl-C or SIGTERM, so an interrupted run leaves nothing behind on a shared machine.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
 const undoers = [];
 
 export function onCleanup(undo) {
   undoers.push(undo);
+}
+
+/** A new folder under the system's temporary folder, removed at cleanup. */
+export function temporaryFolder(prefix) {
+  const folder = mkdtempSync(join(tmpdir(), `starprep-faults-${prefix}-`));
+  onCleanup(() => rmSync(folder, { recursive: true, force: true }));
+  return folder;
 }
 
 export async function cleanUp() {

@@ -5,11 +5,9 @@
 // once on the embedded PGlite, whose data folder must open again after the kill.
 // Run: npm run build && npm run faults:kill
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startBuiltServer } from '../bench/server.mjs';
-import { onCleanup, runFault } from './cleanup.mjs';
+import { onCleanup, runFault, temporaryFolder } from './cleanup.mjs';
 import { withEmbeddedDatabase } from './pglite.mjs';
 import { scratchDatabase, withClient } from './postgres.mjs';
 import { makeStudents } from './students.mjs';
@@ -26,8 +24,7 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function killUnderWrites(label, databaseUrl) {
   const secret = `whsec_${randomBytes(16).toString('hex')}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'starprep-faults-kill-'));
-  onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = temporaryFolder('kill');
   const env = {
     TRUST_PROXY: 'on',
     STRIPE_WEBHOOK_SECRET: secret,

@@ -1,12 +1,13 @@
 // PostgreSQL for the fault scripts, never disturbing the shared server other people use:
 // a throwaway cluster of our own (for the scripts that stop the database), or a uniquely named
 // database on the shared server (dropped afterwards). Both register their own cleanup.
-import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import { join } from 'node:path';
 import pg from 'pg';
-import { onCleanup } from './cleanup.mjs';
+import { onCleanup, temporaryFolder } from './cleanup.mjs';
 
 /** The newest installed PostgreSQL's bin folder (Debian's layout: /usr/lib/postgresql/<n>/bin). */
 function postgresBin() {
@@ -16,12 +17,13 @@ function postgresBin() {
 }
 
 /** initdb and pg_ctl refuse to run as root: as root they run as the postgres user. */
-function runAsOwner(command, args) {
+async function runAsOwner(command, args) {
   const asRoot = process.getuid?.() === 0;
   const [file, fullArgs] = asRoot
     ? ['runuser', ['-u', 'postgres', '--', command, ...args]]
     : [command, args];
-  execFileSync(file, fullArgs, { stdio: ['ignore', 'ignore', 'pipe'], cwd: tmpdir() });
+  // Asynchronous, so the load of the fault script goes on while the database stops and starts.
+  await promisify(execFile)(file, fullArgs, { cwd: tmpdir() });
 }
 
 /**
@@ -29,31 +31,36 @@ function runAsOwner(command, args) {
  * and up (a fast shutdown, as an administrator's restart), and it is removed at cleanup.
  * Durability settings stay at their defaults, so a restart shows what a real one would.
  */
-export function startOwnPostgres(port) {
+export async function startOwnPostgres(port) {
   const bin = postgresBin();
-  const folder = mkdtempSync(join(tmpdir(), 'starprep-faults-pg-'));
-  chmodSync(folder, 0o777);
+  const folder = temporaryFolder('pg');
+  if (process.getuid?.() === 0) await promisify(execFile)('chown', ['postgres', folder]);
   const dataDir = join(folder, 'data');
-  if (process.getuid?.() === 0) execFileSync('chown', ['postgres', folder]);
-  onCleanup(() => rmSync(folder, { recursive: true, force: true }));
 
-  runAsOwner(join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync']);
+  await runAsOwner(join(bin, 'initdb'), [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '-A',
+    'trust',
+    '--no-sync',
+  ]);
   const pgCtl = (...args) => runAsOwner(join(bin, 'pg_ctl'), ['-D', dataDir, ...args]);
-  const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c max_connections=50`;
-  const start = () => pgCtl('-w', '-t', '30', '-l', join(folder, 'log'), '-o', options, 'start');
-  const stop = () => pgCtl('-w', '-t', '30', '-m', 'fast', 'stop');
-  start();
-  let running = true;
+  const options = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1`;
+  let running = false;
+  const start = async () => {
+    await pgCtl('-w', '-t', '30', '-l', join(folder, 'log'), '-o', options, 'start');
+    running = true;
+  };
   onCleanup(() => running && pgCtl('-w', '-m', 'immediate', 'stop'));
+  await start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop() {
-      stop();
+    start,
+    async stop() {
+      await pgCtl('-w', '-t', '30', '-m', 'fast', 'stop');
       running = false;
-    },
-    start() {
-      start();
-      running = true;
     },
   };
 }
