@@ -9,13 +9,12 @@ import { join } from 'node:path';
 import { startBuiltServer } from '../bench/server.mjs';
 import { onCleanup, runFault, temporaryFolder } from './cleanup.mjs';
 import { withEmbeddedDatabase } from './pglite.mjs';
-import { scratchDatabase, withClient } from './postgres.mjs';
+import { scratchDatabase, sharedServerUrl, withClient } from './postgres.mjs';
 import { makeStudents } from './students.mjs';
 import { checkWrites } from './verify.mjs';
 import { acknowledgedCount, createLedger, describeFailures, startWorkload } from './workload.mjs';
 
 const PORT = 4310;
-const SERVER_URL = process.env.FAULTS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 /** Load before the kill, and after the restart (to see the restarted server take writes). */
 const LOAD_BEFORE_MS = 4_000;
 const LOAD_AFTER_MS = 3_000;
@@ -85,7 +84,7 @@ async function killUnderWrites(label, databaseUrl) {
 }
 
 await runFault('kill -9 under writes', async () => {
-  const databaseUrl = await scratchDatabase(SERVER_URL);
+  const databaseUrl = await scratchDatabase(sharedServerUrl());
   const onPostgres = await killUnderWrites('PostgreSQL', databaseUrl);
   const onPglite = await killUnderWrites('PGlite', undefined);
   if (!onPostgres || !onPglite) process.exitCode = 1;

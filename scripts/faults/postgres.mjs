@@ -65,6 +65,11 @@ export async function startOwnPostgres(port) {
   };
 }
 
+/** The shared PostgreSQL server the scratch databases go on (FAULTS_DATABASE_URL overrides). */
+export function sharedServerUrl() {
+  return process.env.FAULTS_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+}
+
 /** A new, empty database named uniquely on the server at `serverUrl`, dropped at cleanup. */
 export async function scratchDatabase(serverUrl) {
   const name = `starprep_faults_${process.pid}_${Date.now().toString(36)}`;

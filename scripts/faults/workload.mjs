@@ -4,7 +4,7 @@
 // and the id of every acknowledged (2xx) write is kept, to be looked up in the database after
 // the fault.
 import { performance } from 'node:perf_hooks';
-import { deliverWebhook, paidCheckoutEvent } from '../bench/webhooks.mjs';
+import { paidCheckoutEvent, webhookRequest } from '../bench/webhooks.mjs';
 
 /** An answer slower than this is a hang (issue 13: never a hang past 10 s). */
 export const HANG_MS = 10_000;
@@ -29,6 +29,8 @@ export function createLedger() {
     /** Answers (or failures) that took longer than HANG_MS. */
     hung: 0,
     slowestMs: 0,
+    /** Every request: when it started and ended (Date.now()), its status or error code. */
+    answers: [],
   };
 }
 
@@ -48,6 +50,7 @@ export function startWorkload({ target, students, pending, webhookSecret, ledger
   }));
 
   const call = async (label, path, init) => {
+    const startedAt = Date.now();
     const started = performance.now();
     const outcome = await fetch(`${target()}${path}`, {
       ...init,
@@ -56,29 +59,22 @@ export function startWorkload({ target, students, pending, webhookSecret, ledger
       async (response) => ({ response, body: await response.json().catch(() => undefined) }),
       (error) => ({ error }),
     );
-    record(ledger, label, performance.now() - started, outcome);
+    record(ledger, label, startedAt, performance.now() - started, outcome);
     return outcome.response?.ok ? outcome.body : undefined;
   };
 
+  /** Sends the next payment event; one not acknowledged goes back in the queue. */
   const sendPayment = async () => {
     const event = events.shift();
     if (!event) return true;
-    const started = performance.now();
-    const response = await deliverWebhook(
-      target(),
-      webhookSecret,
-      event.payload,
-      AbortSignal.timeout(HANG_MS + 5_000),
+    const answer = await call(
+      'POST /api/billing/webhook',
+      '/api/billing/webhook',
+      webhookRequest(webhookSecret, event.payload),
     );
-    const body = await response?.json().catch(() => undefined);
-    record(ledger, 'POST /api/billing/webhook', performance.now() - started, {
-      response,
-      body,
-      error: response ? undefined : new Error('no answer'),
-    });
-    if (response?.ok) ledger.acknowledged.payments.push(event.registrationId);
+    if (answer) ledger.acknowledged.payments.push(event.registrationId);
     else events.push(event);
-    return Boolean(response?.ok);
+    return Boolean(answer);
   };
 
   const studentLoop = async (student) => {
@@ -125,8 +121,6 @@ export function startWorkload({ target, students, pending, webhookSecret, ledger
 
   const loops = students.map(studentLoop);
   return {
-    /** Payment events not acknowledged yet. */
-    unpaid: () => events.length,
     stop: async () => {
       running = false;
       await Promise.all(loops);
@@ -134,7 +128,14 @@ export function startWorkload({ target, students, pending, webhookSecret, ledger
   };
 }
 
-function record(ledger, label, ms, { response, body, error }) {
+function record(ledger, label, startedAt, ms, { response, body, error }) {
+  ledger.answers.push({
+    label,
+    startedAt,
+    endedAt: Date.now(),
+    status: response?.status,
+    error: error && (error.cause?.code ?? error.name),
+  });
   ledger.slowestMs = Math.max(ledger.slowestMs, ms);
   if (ms > HANG_MS) ledger.hung += 1;
   if (error || !response) {
