@@ -74,6 +74,11 @@ export async function openPostgres(
     keepAlive: true,
   });
   pool.on('error', onIdleClientError);
+  // A connection can also fail while checked out, between a transaction's queries (the database
+  // restarting): pg then emits 'error' on that client, which nobody hears while it is out of the
+  // pool, and the process would crash. Its holder's next query fails instead (answered 503) and
+  // the pool discards the connection on release; this listener only keeps the process alive.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,

@@ -71,6 +71,36 @@ describe('a database that cannot be reached', () => {
       }
     },
   );
+
+  it.skipIf(!testDatabaseUrl)(
+    testDatabaseUrl
+      ? 'includes a connection ended between the queries of a transaction, which crashes nothing'
+      : 'includes a connection ended inside a transaction (skipped: TEST_DATABASE_URL is not set)',
+    async () => {
+      const database = await openPostgres(testDatabaseUrl!);
+      const administrator = await openPostgres(testDatabaseUrl!);
+      try {
+        const error = await database.db
+          .transaction(async (tx) => {
+            const { rows } = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+            await administrator.db.execute(sql`select pg_terminate_backend(${rows[0]!.pid})`);
+            // The server's FATAL message arrives while no query runs on the connection.
+            await new Promise((resolve) => setTimeout(resolve, 200));
+            await tx.execute(sql`select 1`);
+          })
+          .then(
+            () => undefined,
+            (reason: unknown) => reason,
+          );
+        expect(isDatabaseUnavailable(error)).toBe(true);
+        const { rows } = await database.db.execute<{ one: number }>(sql`select 1 as one`);
+        expect(rows).toEqual([{ one: 1 }]);
+      } finally {
+        await database.close();
+        await administrator.close();
+      }
+    },
+  );
 });
 
 describe('isDatabaseUnavailable', () => {
