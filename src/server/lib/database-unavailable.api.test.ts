@@ -12,6 +12,9 @@ const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 /** Nothing listens on port 1, so every connect is refused at once. */
 const DOWN_URL = 'postgres://starprep@127.0.0.1:1/starprep';
 
+/** The rows of a pg query result (the shared Db type leaves a result's shape open). */
+const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+
 /** An app whose only route runs `query`, with the real error handler. */
 function appRunning(query: () => Promise<unknown>) {
   const logs = captureLogs();
@@ -82,8 +85,10 @@ describe('a database that cannot be reached', () => {
       try {
         const error = await database.db
           .transaction(async (tx) => {
-            const { rows } = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
-            await administrator.db.execute(sql`select pg_terminate_backend(${rows[0]!.pid})`);
+            const [backend] = rowsOf<{ pid: number }>(
+              await tx.execute(sql`select pg_backend_pid() as pid`),
+            );
+            await administrator.db.execute(sql`select pg_terminate_backend(${backend!.pid})`);
             // The server's FATAL message arrives while no query runs on the connection.
             await new Promise((resolve) => setTimeout(resolve, 200));
             await tx.execute(sql`select 1`);
@@ -93,8 +98,7 @@ describe('a database that cannot be reached', () => {
             (reason: unknown) => reason,
           );
         expect(isDatabaseUnavailable(error)).toBe(true);
-        const { rows } = await database.db.execute<{ one: number }>(sql`select 1 as one`);
-        expect(rows).toEqual([{ one: 1 }]);
+        expect(rowsOf(await database.db.execute(sql`select 1 as one`))).toEqual([{ one: 1 }]);
       } finally {
         await database.close();
         await administrator.close();
