@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 
-const STORM_EVENTS = '200';
+const STORM_EVENTS = '100';
 
 const runs = [
   ['kill -9 under writes', 'scripts/faults/kill.mjs'],
@@ -22,6 +22,7 @@ const runs = [
 const started = performance.now();
 const failed = [];
 for (const [name, script, env = {}] of runs) {
+  const scriptStarted = performance.now();
   const code = await new Promise((resolve) => {
     const child = spawn(process.execPath, [script], {
       stdio: 'inherit',
@@ -29,6 +30,7 @@ for (const [name, script, env = {}] of runs) {
     });
     child.once('exit', (exitCode, signal) => resolve(exitCode ?? signal));
   });
+  console.log(`(${name}: ${Math.round((performance.now() - scriptStarted) / 1000)} s)`);
   if (code !== 0) failed.push(`${name} (exit ${code})`);
 }
 const seconds = Math.round((performance.now() - started) / 1000);

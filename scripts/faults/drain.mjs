@@ -40,15 +40,22 @@ async function slowUpload(url, student) {
   return response.status;
 }
 
-/** Whether a new TCP connection to the port is accepted (true) or refused (false). */
-function accepts(port) {
+/**
+ * A new connection with one request on it: 'refused' (nothing listens any more), 'answered'
+ * (accepted before the server saw the signal, and served) or 'dropped' (accepted, then closed
+ * without an answer: the one outcome a draining server must never give).
+ */
+function newConnection(port) {
   return new Promise((resolve) => {
     const socket = createConnection({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
+    let answer = '';
+    socket.setTimeout(10_000, () => socket.destroy());
+    socket.once('connect', () =>
+      socket.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n'),
+    );
+    socket.on('data', (data) => (answer += data));
+    socket.once('error', (error) => resolve(error.code === 'ECONNREFUSED' ? 'refused' : 'dropped'));
+    socket.once('close', () => resolve(answer.startsWith('HTTP/1.1 200') ? 'answered' : 'dropped'));
   });
 }
 
@@ -84,7 +91,7 @@ await runFault('SIGTERM drain', async () => {
   const probing = (async () => {
     await sleep(100);
     for (let i = 0; i < 10 && server.child.exitCode === null; i += 1) {
-      newConnections.push(await accepts(PORT));
+      newConnections.push(await newConnection(PORT));
       await sleep(100);
     }
   })();
@@ -105,15 +112,15 @@ await runFault('SIGTERM drain', async () => {
   }
   const serverErrors = ledger.answers.filter((answer) => answer.status >= 500);
   const slowFailed = slowStatuses.filter((status) => status !== 201);
-  const accepted = newConnections.filter(Boolean).length;
+  const count = (outcome) => newConnections.filter((each) => each === outcome).length;
   const failures = describeFailures(ledger);
   console.log(
     `SIGTERM drain: ${inFlight.length + SLOW_UPLOADS} requests before the signal, ` +
       `${inFlightFailed.length + slowFailed.length} failed (slow uploads: ${slowStatuses.join(', ')}); ` +
       `${serverErrors.length} answered 5xx; after it ${after.filter((a) => a.status).length} ` +
       `answered, ${[...refusals].map(([code, count]) => `${count} ${code}`).join(', ') || '0'} ` +
-      `refused; new connections: ${accepted} of ` +
-      `${newConnections.length} accepted; exit code ${exitCode} after ${(exitMs / 1000).toFixed(1)} s` +
+      `refused; new connections: ${count('refused')} refused, ${count('answered')} answered, ` +
+      `${count('dropped')} dropped; exit code ${exitCode} after ${(exitMs / 1000).toFixed(1)} s` +
       (failures ? `; unexpected: ${failures}` : '') +
       (inFlightFailed.length
         ? ` [${inFlightFailed
@@ -127,7 +134,8 @@ await runFault('SIGTERM drain', async () => {
     slowFailed.length === 0 &&
     serverErrors.length === 0 &&
     newConnections.length > 0 &&
-    accepted === 0 &&
+    count('refused') > 0 &&
+    count('dropped') === 0 &&
     exitCode === 0 &&
     exitMs <= EXIT_LIMIT_MS;
   if (!ok) process.exitCode = 1;
