@@ -22,7 +22,8 @@ export async function startBuiltServer({ port, env = {}, dataDir: givenDataDir }
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Creating and migrating a new embedded database takes over a minute on a busy 2-core machine.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     const healthy = await fetch(`${url}/api/health`).then(
       (response) => response.ok,

@@ -35,7 +35,7 @@ await runFault('database restart under load', async () => {
   });
   onCleanup(() => server.stop());
 
-  const { students, pending } = await makeStudents(server.url, { paid: 20, pending: 20 });
+  const { students, pending } = await makeStudents(server.url, { paid: 20, pending: 10 });
   const ledger = createLedger();
   const target = () => server.url;
   const load = startWorkload({ target, students, pending, webhookSecret: secret, ledger });

@@ -32,7 +32,7 @@ async function killUnderWrites(label, databaseUrl) {
   let server = await startBuiltServer({ port: PORT, env, dataDir });
   onCleanup(() => server.stop());
 
-  const { students, pending } = await makeStudents(server.url, { paid: 20, pending: 20 });
+  const { students, pending } = await makeStudents(server.url, { paid: 20, pending: 10 });
   const ledger = createLedger();
   const load = startWorkload({
     target: () => server.url,
