@@ -67,6 +67,47 @@ export async function confirm(url, email) {
   return { userId: user.id, cookie };
 }
 
+/** A confirmed student whose registration is not paid yet: what a payment event activates. */
+export async function pendingStudent(url) {
+  const email = uniqueEmail();
+  await signUp(url, email);
+  const { userId, cookie } = await confirm(url, email);
+  const latest = await fetch(`${url}/api/registration/latest`, { headers: { cookie } });
+  const { registration } = await latest.json();
+  return { email, userId, cookie, registrationId: registration.id };
+}
+
+/** A student who also paid on the built-in test checkout with 4242…, as a person would. */
+export async function paidStudent(url) {
+  const student = await pendingStudent(url);
+  const post = (path, body) =>
+    fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: student.cookie },
+      body: JSON.stringify(body),
+    });
+  const checkout = await post('/api/billing/checkout', {});
+  if (!checkout.ok) throw new Error(`checkout: ${checkout.status} ${await checkout.text()}`);
+  const sessionId = (await checkout.json()).url.split('/checkout/test/')[1];
+  const paid = await post(`/api/billing/test-checkout/${sessionId}/pay`, {
+    cardNumber: '4242424242424242',
+    expiry: '12/40',
+    cvc: '123',
+  });
+  if (paid.status !== 200) throw new Error(`pay: ${paid.status} ${await paid.text()}`);
+  return student;
+}
+
+/** Runs `work` over `items` with `limit` at a time. */
+export async function pool(items, limit, work) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
+
 export function summary(samples) {
   const sorted = [...samples].sort((a, b) => a - b);
   const at = (share) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))];

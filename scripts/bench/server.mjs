@@ -7,17 +7,23 @@ import { join } from 'node:path';
 /** The Node flags `npm start` runs the server with (package.json), so benchmarks measure the same. */
 const SERVER_NODE_FLAGS = ['--max-semi-space-size=4'];
 
-export async function startBuiltServer({ port, env = {} }) {
+/**
+ * `dataDir`: an existing data folder to serve (kept on stop, e.g. to restart a killed server on
+ * it); by default a fresh one, removed on stop. `child` is the server process, for the fault
+ * scripts' signals.
+ */
+export async function startBuiltServer({ port, env = {}, dataDir: givenDataDir }) {
   if (!existsSync('dist/server/index.js')) {
     throw new Error('No build: run `npm run build` first.');
   }
-  const dataDir = mkdtempSync(join(tmpdir(), 'starprep-bench-'));
+  const dataDir = givenDataDir ?? mkdtempSync(join(tmpdir(), 'starprep-bench-'));
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server/index.js'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Creating and migrating a new embedded database takes over a minute on a busy 2-core machine.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     const healthy = await fetch(`${url}/api/health`).then(
       (response) => response.ok,
@@ -33,10 +39,15 @@ export async function startBuiltServer({ port, env = {} }) {
   return {
     url,
     pid: child.pid,
+    child,
+    dataDir,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -4,62 +4,29 @@
 // Run: npm run build && npm run bench:webhooks
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import Stripe from 'stripe';
-import { confirm, signUp, summary, uniqueEmail } from './accounts.mjs';
+import { pendingStudent, pool, summary } from './accounts.mjs';
 import { startBuiltServer } from './server.mjs';
+import { paidCheckoutEvent, webhookRequest } from './webhooks.mjs';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1000);
 const SENDERS = 20;
 // A fresh signing secret per run, handed to the bench server only.
 const SECRET = `whsec_${randomBytes(16).toString('hex')}`;
 const server = await startBuiltServer({
-  port: 3906,
+  port: Number(process.env.BENCH_PORT ?? 3906),
   env: { TRUST_PROXY: 'on', STRIPE_WEBHOOK_SECRET: SECRET },
 });
-
-/** Runs `work` over `items` with `limit` at a time. */
-async function pool(items, limit, work) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: limit }, async () => {
-      while (next < items.length) await work(items[next++]);
-    }),
-  );
-}
 
 try {
   console.log(`creating ${EVENTS} students with a pending registration...`);
   const students = [];
-  await pool(
-    Array.from({ length: EVENTS }, () => uniqueEmail()),
-    4,
-    async (email) => {
-      await signUp(server.url, email);
-      const { userId, cookie } = await confirm(server.url, email);
-      const latest = await fetch(`${server.url}/api/registration/latest`, { headers: { cookie } });
-      const { registration } = await latest.json();
-      students.push({ userId, registrationId: registration.id });
-    },
-  );
+  await pool(Array.from({ length: EVENTS }), 4, async () => {
+    students.push(await pendingStudent(server.url));
+  });
 
-  const now = Math.floor(Date.now() / 1000);
-  const events = students.map(({ userId, registrationId }, index) =>
-    JSON.stringify({
-      id: `evt_storm_${index}_${now}`,
-      object: 'event',
-      type: 'checkout.session.completed',
-      created: now,
-      data: {
-        object: {
-          id: `cs_storm_${registrationId}`,
-          object: 'checkout.session',
-          client_reference_id: registrationId,
-          metadata: { userId },
-          payment_status: 'paid',
-          amount_total: 15000,
-        },
-      },
-    }),
+  const run = Date.now().toString(36);
+  const events = students.map((student, index) =>
+    paidCheckoutEvent(student, `evt_storm_${index}_${run}`),
   );
   const deliveries = events.flatMap((payload) => [payload, payload, payload]);
   for (let i = deliveries.length - 1; i > 0; i -= 1) {
@@ -72,13 +39,11 @@ try {
   let errors = 0;
   const started = performance.now();
   await pool(deliveries, SENDERS, async (payload) => {
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET });
     const start = performance.now();
-    const response = await fetch(`${server.url}/api/billing/webhook`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-      body: payload,
-    }).catch(() => undefined);
+    const response = await fetch(
+      `${server.url}/api/billing/webhook`,
+      webhookRequest(SECRET, payload),
+    ).catch(() => undefined);
     times.push(performance.now() - start);
     if (!response?.ok) {
       errors += 1;

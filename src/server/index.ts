@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { createApp } from './app';
 import { createFirstStartAdmin } from './features/admin/first-start-admin';
@@ -144,6 +145,12 @@ async function main() {
   });
 
   let stopping = false;
+  // While stopping, every answer tells its client to close the connection (before the app's
+  // handler runs, so it is in the headers), so keep-alive clients stop sending new requests on
+  // it and the drain ends once the requests in flight are answered, not at the 10 s deadline.
+  server.prependListener('request', (_request: unknown, response: ServerResponse) => {
+    if (stopping) response.setHeader('Connection', 'close');
+  });
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;

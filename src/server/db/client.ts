@@ -39,6 +39,9 @@ export async function openDatabase(options: {
   return database;
 }
 
+/** The longest a query waits for a PostgreSQL connection before it fails. */
+export const DATABASE_CONNECT_TIMEOUT_MS = 5_000;
+
 export type IdleClientErrorHandler = (error: Error) => void;
 
 /**
@@ -54,8 +57,21 @@ export async function openPostgres(
 ): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle: drizzleNodePg } = await import('drizzle-orm/node-postgres');
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // While the database is down or every connection is busy, a request waits at most this long
+    // for one, then fails (and is answered 503), so nothing hangs through an outage.
+    connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+    // Notices a server that vanished without closing the socket (a host gone, not a restart).
+    keepAlive: true,
+  });
   pool.on('error', onIdleClientError);
+  // A connection can also fail while checked out, between a transaction's queries (the database
+  // restarting): pg then emits 'error' on that client, which nobody hears while it is out of the
+  // pool, and the process would crash. Its holder's next query fails instead (answered 503) and
+  // the pool discards the connection on release; this listener only keeps the process alive.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePg({ client: pool, schema, casing: 'snake_case' }) as unknown as Db;
   return {
     db,

@@ -4,14 +4,20 @@ import {
   GENERIC_ERROR_MESSAGE,
   NOT_FOUND_MESSAGE,
   PAYLOAD_TOO_LARGE_MESSAGE,
+  UNAVAILABLE_MESSAGE,
 } from '#shared/contracts/errors';
 import { UNSTORABLE_TEXT_MESSAGE } from '#shared/contracts/text';
 import { AppError } from './app-error';
+import { isDatabaseUnavailable } from './database-unavailable';
 import type { Logger } from './logger';
+
+/** How long a client is asked to wait before retrying while the database is unreachable. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /**
  * The error model of architecture.md section 3: an AppError leaves as its own code and message;
- * anything unexpected is logged and leaves as a generic 500, so no stack trace, SQL text or
+ * an unreachable database leaves as 503 "try again" (logged as a warning: an outage, not a bug);
+ * anything else unexpected is logged and leaves as a generic 500, so no stack trace, SQL text or
  * library message ever reaches a client.
  */
 export function errorHandler(logger: Logger): ErrorHandler {
@@ -25,6 +31,14 @@ export function errorHandler(logger: Logger): ErrorHandler {
     if (error instanceof HTTPException && error.status < 500) {
       const appError = fromHttpStatus(error.status);
       return c.json(appError.toBody(), appError.status);
+    }
+    if (isDatabaseUnavailable(error)) {
+      logger.warn(
+        { err: describeForLog(error), method: c.req.method, path: c.req.path },
+        'database unreachable',
+      );
+      c.header('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+      return c.json(new AppError('unavailable', UNAVAILABLE_MESSAGE).toBody(), 503);
     }
     if (isUnstorableTextError(error)) {
       // The last line of defence behind the shared text rule (contracts/text.ts): text that

@@ -15,3 +15,6 @@ export type ApiError = {
 export const GENERIC_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 export const NOT_FOUND_MESSAGE = 'Not found.';
 export const PAYLOAD_TOO_LARGE_MESSAGE = 'The request is too large.';
+/** A dependency the request needs (the database) cannot be reached; the request can be retried. */
+export const UNAVAILABLE_MESSAGE =
+  'StarPrep cannot reach its database right now. Please try again in a moment.';
