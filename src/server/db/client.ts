@@ -5,6 +5,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { lockEmbeddedFolder } from './embedded-lock';
 import { applyMigrations } from './migrate';
 import { openPglite } from './pglite';
+import { parameterValues, type Prebuilt } from './prebuilt';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -15,6 +16,8 @@ export type Database = {
   driver: 'pglite' | 'postgres';
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /** Runs a statement built once (prebuilt.ts), straight on the driver; its rows as the driver parses them. */
+  prepared: <Row>(statement: Prebuilt, values: Record<string, unknown>) => Promise<Row[]>;
 };
 
 /**
@@ -69,6 +72,15 @@ export async function openPostgres(
     driver: 'postgres',
     ping: async () => void (await pool.query('select 1')),
     close: () => pool.end(),
+    // Named: each connection parses and plans it once, then only binds the values.
+    prepared: async <Row>(statement: Prebuilt, values: Record<string, unknown>) => {
+      const result = await pool.query({
+        name: statement.name,
+        text: statement.text,
+        values: parameterValues(statement, values),
+      });
+      return result.rows as Row[];
+    },
   };
 }
 
@@ -80,5 +92,7 @@ export function wrapPglite(client: PGlite): Database {
     // The simple-query protocol, straight to PGlite: about 4x the rate of a Drizzle execute.
     ping: async () => void (await client.exec('select 1')),
     close: () => client.close(),
+    prepared: async <Row>(statement: Prebuilt, values: Record<string, unknown>) =>
+      (await client.query<Row>(statement.text, parameterValues(statement, values))).rows,
   };
 }
