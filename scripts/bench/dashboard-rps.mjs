@@ -93,7 +93,8 @@ async function measure(url, cookies) {
       },
     ],
   };
-  await autocannon({ ...options, duration: 2 }); // warm-up
+  // Warm-up, long enough for the JIT and for every pooled connection to be open (and prepared).
+  await autocannon({ ...options, duration: 5 });
   const result = await autocannon({ ...options, duration: DURATION_S });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
