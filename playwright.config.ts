@@ -36,7 +36,7 @@ export default defineConfig({
     command: [
       `node -e "fs.rmSync(process.env.DATA_DIR, { recursive: true, force: true })"`,
       `npm run --silent admin:create -- --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}'`,
-      'node --max-semi-space-size=4 scripts/start.mjs',
+      'node scripts/start.mjs',
     ].join(' && '),
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,

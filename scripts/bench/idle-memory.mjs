@@ -3,7 +3,7 @@
 import { rssMegabytes, startBuiltServer } from './server.mjs';
 
 const BUDGET_MB = 200;
-const server = await startBuiltServer({ port: 3901 });
+const server = await startBuiltServer({ port: Number(process.env.BENCH_PORT ?? 3901) });
 try {
   for (const path of ['/', '/api/health', '/api/config'])
     await (await fetch(server.url + path)).text();

@@ -1,8 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
-import { secureHeaders } from 'hono/secure-headers';
-import { PAYLOAD_TOO_LARGE_MESSAGE } from '#shared/contracts/errors';
 import type { Database } from './db/client';
 import { adminRoutes } from './features/admin/admin.routes';
 import { authRoutes } from './features/auth/auth.routes';
@@ -17,13 +13,15 @@ import { createDiskAvatarStore } from './features/profile/avatar-store';
 import { AVATAR_UPLOAD_PATH, profileRoutes } from './features/profile/profile.routes';
 import { registrationRoutes } from './features/registration/registration.routes';
 import { studyRoutes } from './features/study/study.routes';
-import { AppError } from './lib/app-error';
+import { apiBodyLimit } from './lib/api-body-limit';
+import { compression } from './lib/compression';
 import { contentSecurityPolicy } from './lib/content-security-policy';
 import { apiNotFound, errorHandler } from './lib/errors';
 import { forwardedForWarning } from './lib/forwarded-for-warning';
 import type { Logger } from './lib/logger';
 import { requestLog } from './lib/request-log';
 import { sameOriginOnly } from './lib/same-origin';
+import { securityHeaderList, securityHeaders } from './lib/security-headers';
 import { spaRoutes } from './lib/spa';
 import { storableUrl } from './lib/storable-url';
 import type { Services } from './services';
@@ -61,19 +59,13 @@ export function createApp(options: AppOptions) {
     publicUrl: options.publicUrl,
   };
 
-  const apiBodyLimit = bodyLimit({
-    maxSize: API_BODY_LIMIT_BYTES,
-    onError: () => {
-      throw new AppError('payload_too_large', PAYLOAD_TOO_LARGE_MESSAGE);
-    },
-  });
   /** Upload routes that count their own, larger body limit while reading. */
   const ownBodyLimit = new Set<string>([AVATAR_UPLOAD_PATH, MATERIAL_FILE_UPLOAD_PATH]);
 
   const api = new Hono()
     .use(storableUrl)
     .use(sameOriginOnly(options.publicUrl))
-    .use((c, next) => (ownBodyLimit.has(c.req.path) ? next() : apiBodyLimit(c, next)))
+    .use(apiBodyLimit(API_BODY_LIMIT_BYTES, ownBodyLimit))
     .route('/health', healthRoutes(database))
     .route('/config', configRoutes({ translateWidget: options.translateWidget }))
     .route('/auth', authRoutes({ ...deps, trustProxy: options.trustProxy }))
@@ -138,15 +130,19 @@ export function createApp(options: AppOptions) {
   const app = new Hono()
     .use(requestLog(logger))
     .use(forwardedForWarning({ trustProxy: options.trustProxy, logger }))
-    // Compresses HTML and JSON on the fly; static assets arrive already compressed.
-    .use(compress())
+    // Compresses HTML and JSON from 1 KB on; static assets arrive already compressed.
+    .use(compression())
     .use(
-      secureHeaders({
-        contentSecurityPolicy: contentSecurityPolicy({ translateWidget: options.translateWidget }),
-        strictTransportSecurity: options.production ? 'max-age=31536000; includeSubDomains' : false,
-        crossOriginEmbedderPolicy: false,
-        xFrameOptions: 'DENY',
-      }),
+      securityHeaders(
+        securityHeaderList({
+          contentSecurityPolicy: contentSecurityPolicy({
+            translateWidget: options.translateWidget,
+          }),
+          strictTransportSecurity: options.production
+            ? 'max-age=31536000; includeSubDomains'
+            : false,
+        }),
+      ),
     )
     .route('/api', api)
     // Any other /api path (including /api itself) is a JSON 404, never the app's HTML.

@@ -5,6 +5,7 @@ import type { Database, Db } from './database';
 import { lockEmbeddedFolder } from './embedded-lock';
 import { applyMigrations } from './migrate';
 import { openPglite } from './pglite';
+import { parameterValues, type Prebuilt } from './prebuilt';
 import * as schema from './schema';
 
 // Defined apart so migrate.ts can name them without importing this file (which imports it).
@@ -78,6 +79,15 @@ export async function openPostgres(
     driver: 'postgres',
     ping: async () => void (await pool.query('select 1')),
     close: () => pool.end(),
+    // Named: each connection parses and plans it once, then only binds the values.
+    prepared: async <Row>(statement: Prebuilt, values: Record<string, unknown>) => {
+      const result = await pool.query({
+        name: statement.name,
+        text: statement.text,
+        values: parameterValues(statement, values),
+      });
+      return result.rows as Row[];
+    },
   };
 }
 
@@ -89,5 +99,7 @@ export function wrapPglite(client: PGlite): Database {
     // The simple-query protocol, straight to PGlite: about 4x the rate of a Drizzle execute.
     ping: async () => void (await client.exec('select 1')),
     close: () => client.close(),
+    prepared: async <Row>(statement: Prebuilt, values: Record<string, unknown>) =>
+      (await client.query<Row>(statement.text, parameterValues(statement, values))).rows,
   };
 }

@@ -1,4 +1,5 @@
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Prebuilt } from './prebuilt';
 import type * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -9,4 +10,6 @@ export type Database = {
   driver: 'pglite' | 'postgres';
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /** Runs a statement built once (prebuilt.ts), straight on the driver; its rows as the driver parses them. */
+  prepared: <Row>(statement: Prebuilt, values: Record<string, unknown>) => Promise<Row[]>;
 };

@@ -3,9 +3,20 @@ import { sql } from 'drizzle-orm';
 import { parse } from 'hono/utils/cookie';
 import type { SessionUser } from '#shared/contracts/auth';
 import type { Database } from '../../db/client';
+import { prebuilt } from '../../db/prebuilt';
 import { sessions, users } from '../../db/schema';
 import type { Auth } from './auth-library';
 import { toSessionUser } from './session-user';
+
+/** The session of a cookie's token with its user: one indexed read (sessions.token is unique). */
+const sessionByToken = prebuilt(
+  'session_by_token',
+  sql`
+    select u.id, u.email, u.name, u.role, s.expires_at
+    from ${sessions} s join ${users} u on u.id = s.user_id
+    where s.token = ${sql.placeholder('token')}
+  `,
+);
 
 type SessionRow = {
   id: string;
@@ -39,12 +50,7 @@ export async function readLiveSession(
   const token = signed && verifiedToken(signed, context.secret);
   if (!token) return undefined;
 
-  const result = (await database.db.execute(sql`
-    select u.id, u.email, u.name, u.role, s.expires_at
-    from ${sessions} s join ${users} u on u.id = s.user_id
-    where s.token = ${token}
-  `)) as unknown as { rows: SessionRow[] };
-  const row = result.rows[0];
+  const [row] = await database.prepared<SessionRow>(sessionByToken, { token });
   if (!row) return undefined;
   const expiresAt = new Date(row.expires_at).getTime();
   const { expiresIn, updateAge } = context.sessionConfig;

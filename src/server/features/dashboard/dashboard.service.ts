@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DashboardResponse, RecentSession } from '#shared/contracts/dashboard';
 import { DASHBOARD } from '#shared/limits';
 import type { Database } from '../../db/client';
+import { prebuilt } from '../../db/prebuilt';
 import {
   examRegistrations,
   examResults,
@@ -16,6 +17,57 @@ import { isUuid } from '../../lib/uuid';
 
 /** How many of a student's registrations the dashboard looks at (newest first). */
 const REGISTRATIONS_LOOKED_AT = 20;
+
+/** The dashboard's one statement (below), built once. */
+const dashboardStatement = prebuilt(
+  'dashboard',
+  sql`
+    with regs as (
+      select r.id, r.exam_category, r.exam_type, r.state, r.exam_date, r.student_info,
+        r.created_at,
+        exists (
+          select 1 from ${subscriptions} s
+          where s.exam_registration_id = r.id and s.status = 'active'
+            and s.current_period_end > ${sql.placeholder('now')}
+        ) as paid,
+        exists (select 1 from ${examResults} e where e.exam_registration_id = r.id)
+          as result_submitted
+      from ${examRegistrations} r
+      where r.user_id = ${sql.placeholder('userId')}
+      order by r.created_at desc
+      limit ${REGISTRATIONS_LOOKED_AT}
+    ),
+    shown as (
+      select coalesce(
+        (select id from regs where paid and id = ${sql.placeholder('requested')}::uuid),
+        (select id from regs where paid order by created_at desc limit 1)
+      ) as id
+    ),
+    own_sessions as (
+      select ss.* from ${studySessions} ss
+      where ss.exam_registration_id = (select id from shown) and ss.user_id = ${sql.placeholder('userId')}
+    )
+    select
+      exists (
+        select 1 from ${subscriptions} s
+        where s.user_id = ${sql.placeholder('userId')} and s.status = 'active' and s.current_period_end > ${sql.placeholder('now')}
+      ) as has_access,
+      (select first_name from ${userProfiles} where user_id = ${sql.placeholder('userId')}) as profile_first_name,
+      (select json_agg(regs order by regs.created_at desc) from regs) as registrations,
+      (select id from shown) as shown_id,
+      (select count(*)::int from own_sessions) as sessions,
+      (
+        select round(avg(score * 100.0 / nullif(total_questions, 0)))::int
+        from own_sessions where mode = 'multiple_choice'
+      ) as average_score,
+      (
+        select json_agg(recent order by recent.created_at desc) from (
+          select id, mode, difficulty, score, total_questions, created_at
+          from own_sessions order by created_at desc limit ${DASHBOARD.sessionsLoaded}
+        ) recent
+      ) as recent
+  `,
+);
 
 type RegistrationRow = {
   id: string;
@@ -60,54 +112,11 @@ export async function dashboardFor(
 ): Promise<DashboardResponse> {
   const requested = isUuid(requestedRegistrationId) ? requestedRegistrationId : null;
   const now = new Date();
-  // Both drivers (PGlite and pg) answer execute() with { rows }.
-  const result = (await database.db.execute(sql`
-    with regs as (
-      select r.id, r.exam_category, r.exam_type, r.state, r.exam_date, r.student_info,
-        r.created_at,
-        exists (
-          select 1 from ${subscriptions} s
-          where s.exam_registration_id = r.id and s.status = 'active'
-            and s.current_period_end > ${now}
-        ) as paid,
-        exists (select 1 from ${examResults} e where e.exam_registration_id = r.id)
-          as result_submitted
-      from ${examRegistrations} r
-      where r.user_id = ${userId}
-      order by r.created_at desc
-      limit ${REGISTRATIONS_LOOKED_AT}
-    ),
-    shown as (
-      select coalesce(
-        (select id from regs where paid and id = ${requested}::uuid),
-        (select id from regs where paid order by created_at desc limit 1)
-      ) as id
-    ),
-    own_sessions as (
-      select ss.* from ${studySessions} ss
-      where ss.exam_registration_id = (select id from shown) and ss.user_id = ${userId}
-    )
-    select
-      exists (
-        select 1 from ${subscriptions} s
-        where s.user_id = ${userId} and s.status = 'active' and s.current_period_end > ${now}
-      ) as has_access,
-      (select first_name from ${userProfiles} where user_id = ${userId}) as profile_first_name,
-      (select json_agg(regs order by regs.created_at desc) from regs) as registrations,
-      (select id from shown) as shown_id,
-      (select count(*)::int from own_sessions) as sessions,
-      (
-        select round(avg(score * 100.0 / nullif(total_questions, 0)))::int
-        from own_sessions where mode = 'multiple_choice'
-      ) as average_score,
-      (
-        select json_agg(recent order by recent.created_at desc) from (
-          select id, mode, difficulty, score, total_questions, created_at
-          from own_sessions order by created_at desc limit ${DASHBOARD.sessionsLoaded}
-        ) recent
-      ) as recent
-  `)) as unknown as { rows: DashboardRow[] };
-  const row = result.rows[0]!;
+  const [row] = (await database.prepared<DashboardRow>(dashboardStatement, {
+    userId,
+    now,
+    requested,
+  })) as [DashboardRow];
   if (!row.has_access) throw new AppError('payment_required', PAYMENT_REQUIRED_MESSAGE);
 
   const registrations = row.registrations ?? [];
