@@ -254,6 +254,10 @@ test.describe('sign-in', () => {
 });
 
 test.describe('accounts pages at 1440 and 375 px: accessible, no sideways scrolling', () => {
+  // Two full-page screenshots and two axe scans each: on a busy 2-core machine with two
+  // workers that alone can pass 30 s, as it does for the other specs' screenshot tests.
+  test.describe.configure({ timeout: 90_000 });
+
   test('exam registration, with its messages showing', async ({ page }, testInfo) => {
     await page.goto('/exam-registration');
     await page.getByRole('button', { name: 'Continue to Payment ($150/Year)' }).click();
