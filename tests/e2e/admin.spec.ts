@@ -333,6 +333,8 @@ test('the navigation bar treats an admin as an admin, and its Sign Out forgets t
   page,
   consoleErrors,
 }, testInfo) => {
+  // Two sign-ins, five page loads, an axe scan and a screenshot: more than 30 s on a busy machine.
+  test.slow();
   await signInAdmin(page);
   const summary = page.getByRole('region', { name: 'Summary figures' });
   await expect(summary).toHaveAttribute('aria-busy', 'false');
