@@ -6,8 +6,9 @@ import { join } from 'node:path';
 import { expect, test } from './support/fixtures';
 import { type RunningServer, spawnServer, waitUntilHealthy } from './support/spawn-server';
 
-// These start their own servers from the build, on ports of their own.
-test.describe.configure({ mode: 'serial' });
+// These start their own servers from the build, on ports of their own. A first start prepares
+// a new embedded database, which alone can take 30 s on a busy 2-core machine.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 let dataDir: string;
 const running: RunningServer[] = [];

@@ -24,7 +24,8 @@ export function spawnServer(env: Record<string, string>, dataDir?: string): Runn
 }
 
 export async function waitUntilHealthy(server: RunningServer): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  // A first start prepares a new embedded database: over 30 s on a busy 2-core machine.
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     try {
       if ((await fetch(`${server.url}/api/health`)).ok) return;
