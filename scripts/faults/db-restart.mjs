@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { startBuiltServer } from '../bench/server.mjs';
 import { onCleanup, runFault, temporaryFolder } from './cleanup.mjs';
-import { freePort } from './free-port.mjs';
+import { freePort } from '../bench/free-port.mjs';
 import { watchHealth } from './health.mjs';
 import { startOwnPostgres, withClient } from './postgres.mjs';
 import { makeStudents } from './students.mjs';

@@ -11,7 +11,7 @@ import { Redis } from 'ioredis';
 import { pendingStudent } from '../bench/accounts.mjs';
 import { startBuiltServer } from '../bench/server.mjs';
 import { onCleanup, runFault, temporaryFolder } from './cleanup.mjs';
-import { freePort } from './free-port.mjs';
+import { freePort } from '../bench/free-port.mjs';
 import { startOwnRedis } from './redis.mjs';
 import { scratchDatabase, sharedServerUrl } from './postgres.mjs';
 

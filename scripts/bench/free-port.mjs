@@ -1,4 +1,4 @@
-// A TCP port nothing listens on now, chosen by the system, for a database or Redis of our own
+// A TCP port nothing listens on now, chosen by the system, for a server, database or Redis of our own
 // (fixed ports could collide with another person's throwaway instance on a shared machine).
 import { createServer } from 'node:net';
 
