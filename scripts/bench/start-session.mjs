@@ -21,13 +21,13 @@
 // Run: npm run bench:start-session
 /* global window, document, MutationObserver, requestAnimationFrame -- installProbe runs in the page */
 import { spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { buildIsCurrent, markBuilt, sourceHash } from '../build-state.mjs';
-import { confirm, signUp, uniqueEmail } from './accounts.mjs';
+import { paidStudent } from './accounts.mjs';
+import { freePort } from './free-port.mjs';
 import { OFFLINE_CHROMIUM_FLAGS } from '../chromium-flags.mjs';
 import { startBuiltServer } from './server.mjs';
 
@@ -56,39 +56,7 @@ if (!process.env.BENCH_SKIP_BUILD) {
 // The offline generator, whatever this shell has configured.
 for (const name of ['AI_BASE_URL', 'AI_API_KEY', 'AI_MODEL']) delete process.env[name];
 
-const port = await new Promise((resolve, reject) => {
-  const probe = createServer();
-  probe.once('error', reject);
-  probe.listen(0, () => {
-    const { port: free } = probe.address();
-    probe.close(() => resolve(free));
-  });
-});
-
-/** A confirmed student who paid on the test checkout: their cookie and registration id. */
-async function paidStudent(url) {
-  const email = uniqueEmail();
-  await signUp(url, email);
-  const { cookie } = await confirm(url, email);
-  const post = (path, body) =>
-    fetch(`${url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie },
-      body: JSON.stringify(body),
-    });
-  const checkout = await post('/api/billing/checkout', {});
-  if (!checkout.ok) throw new Error(`checkout: ${checkout.status} ${await checkout.text()}`);
-  const sessionId = (await checkout.json()).url.split('/checkout/test/')[1];
-  const paid = await post(`/api/billing/test-checkout/${sessionId}/pay`, {
-    cardNumber: '4242424242424242',
-    expiry: '12/40',
-    cvc: '123',
-  });
-  if (paid.status !== 200) throw new Error(`pay: ${paid.status} ${await paid.text()}`);
-  const latest = await fetch(`${url}/api/registration/latest`, { headers: { cookie } });
-  const { registration } = await latest.json();
-  return { cookie, registrationId: registration.id };
-}
+const port = await freePort();
 
 /**
  * Runs in the page before the click: resolves `window.__startSessionProbe` with the page-clock
