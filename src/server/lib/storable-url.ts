@@ -10,6 +10,9 @@ import { AppError } from './app-error';
  * cannot carry a lone surrogate: its percent-encoded bytes are not UTF-8 and decode to U+FFFD.
  */
 export const storableUrl: MiddlewareHandler = async (c, next) => {
+  // A NUL can reach a URL only percent-encoded, so almost every request skips the parsing below:
+  // this runs on every API request (issue 17's per-request budget).
+  if (!ENCODED_NUL.test(c.req.url)) return next();
   const url = new URL(c.req.url);
   if (!isStorableText(decodedPath(url.pathname))) {
     throw new AppError('not_found', NOT_FOUND_MESSAGE);
@@ -23,6 +26,8 @@ export const storableUrl: MiddlewareHandler = async (c, next) => {
   }
   await next();
 };
+
+const ENCODED_NUL = /%00/i;
 
 function decodedPath(path: string): string {
   try {
